@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * inetcsum.h - the public API of libinetcsum, the Internet checksum
+ * (RFC 1071, RFC 1141, RFC 1624, RFC 1936).
+ *
+ * Conventions used throughout this header
+ * ---------------------------------------
+ * The Internet checksum is the 16-bit ones' complement of the ones'
+ * complement sum of the data taken as 16-bit words.  Ones' complement
+ * addition commutes with byte swapping (RFC 1071 section 2(B)), so this
+ * library sums 16-bit words exactly as the CPU loads them and never swaps
+ * bytes.  Every 16-bit checksum value in this API is therefore in "memory
+ * order": the value that, stored with a plain native 16-bit store (or
+ * memcpy) into a packet, puts the right bytes on the wire.  This is the
+ * convention of the Linux kernel's __wsum / __sum16.  Load a checksum field
+ * with memcpy() into a uint16_t, never with ntohs().
+ *
+ * A "partial sum" is an unfolded 32-bit ones' complement accumulator in the
+ * same memory order.  Start a new sum with 0.  Different kernels may return
+ * different partial sums for the same data, but every partial sum folds
+ * (inetcsum_fold()) to the same 16-bit value, and a partial sum is 0 only
+ * when the initial sum was 0 and every data byte was zero.
+ *
+ * No function requires any alignment, and a length of 0 is never an error
+ * (data may then be NULL).  No function reads a byte outside the range it
+ * is given.  Every function is thread-safe: none keeps state between calls
+ * except the choice of kernel (see "Kernels" below), which is made once,
+ * atomically, without locks.
+ */
+#ifndef INETCSUM_H
+#define INETCSUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define INETCSUM_VERSION_MAJOR 0
+#define INETCSUM_VERSION_MINOR 1
+#define INETCSUM_VERSION_PATCH 0
+#define INETCSUM_VERSION_STRING "0.1.0"
+
+/*
+ * INETCSUM_API marks the exported functions.  Shared-library builds define
+ * INETCSUM_BUILDING_DLL (Windows) and compile with hidden visibility, so
+ * only what is marked here is exported.  Users of a Windows DLL define
+ * INETCSUM_DLL to get dllimport.
+ */
+#ifndef INETCSUM_API
+#  if defined(_WIN32) && defined(INETCSUM_BUILDING_DLL)
+#    define INETCSUM_API __declspec(dllexport)
+#  elif defined(_WIN32) && defined(INETCSUM_DLL)
+#    define INETCSUM_API __declspec(dllimport)
+#  elif defined(__GNUC__)
+#    define INETCSUM_API __attribute__((visibility("default")))
+#  else
+#    define INETCSUM_API
+#  endif
+#endif
+
+/* ========================================================================
+ *                              Partial sums
+ * ======================================================================== */
+
+/*
+ * inetcsum_partial() adds the ones' complement sum of the 'len' bytes at
+ * 'data' to the partial sum 'sum' and returns the new partial sum (memory
+ * order).  Pass 0 as 'sum' to start.  'data' is taken to start at an even
+ * offset of the message; to sum a block that starts at an odd offset, sum it
+ * from 0 and combine it with inetcsum_block_add().  An odd 'len' is padded
+ * with one zero byte, as RFC 1071 specifies for the end of a message.
+ *
+ * 'len' may exceed 4 GiB.  The work is done by the fastest kernel this CPU
+ * supports (see "Kernels").
+ */
+INETCSUM_API uint32_t
+inetcsum_partial(const void *data, size_t len, uint32_t sum);
+
+/*
+ * inetcsum_fold() folds the partial sum 'sum' to 16 bits with end-around
+ * carries and complements it.  The result, in memory order, is the value to
+ * store in a checksum field that was zero while it was summed.  To verify a
+ * received header or packet, sum it with its checksum field in place: it is
+ * valid when inetcsum_fold() returns 0.
+ *
+ * inetcsum_fold(0) is 0xffff; any nonzero partial sum folds into the range
+ * 0x0000..0xfffe, with 0x0000 for a sum that is a multiple of 0xffff.
+ */
+INETCSUM_API uint16_t
+inetcsum_fold(uint32_t sum);
+
+/*
+ * inetcsum_add() returns the ones' complement sum of the partial sums 'a'
+ * and 'b'; inetcsum_sub() returns 'a' minus 'b' (that is, 'a' plus the
+ * ones' complement of 'b').  Both work on memory-order partial sums of data
+ * that start at the same parity of offset.
+ */
+INETCSUM_API uint32_t
+inetcsum_add(uint32_t a, uint32_t b);
+
+INETCSUM_API uint32_t
+inetcsum_sub(uint32_t a, uint32_t b);
+
+/*
+ * inetcsum_block_add() combines 'part', the partial sum of a block computed
+ * as if the block started at an even offset, into 'sum', the partial sum of
+ * the message, where the block really starts 'offset' bytes into the
+ * message.  When 'offset' is odd the block's bytes occupy the other halves
+ * of the 16-bit words, so 'part' is byte-rotated before it is added.
+ */
+INETCSUM_API uint32_t
+inetcsum_block_add(uint32_t sum, uint32_t part, size_t offset);
+
+/*
+ * inetcsum_copy() copies 'len' bytes from 'src' to 'dst' and returns
+ * inetcsum_partial(src, len, sum), reading the data once: the fused
+ * copy-and-checksum of the Linux kernel's csum_partial_copy_nocheck().
+ * The buffers must not overlap.  Either pointer may be NULL if 'len' is 0.
+ */
+INETCSUM_API uint32_t
+inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum);
+
+/* ========================================================================
+ *                            Scatter-gather
+ * ======================================================================== */
+
+/* One segment of a message: 'len' bytes at 'base'.  Any length. */
+struct inetcsum_iovec {
+	const void *base;
+	size_t len;
+};
+
+/*
+ * inetcsum_partial_iov() adds to 'sum' the partial sum of the message made
+ * of the 'count' segments of 'iov', in order.  Segments may have any length,
+ * odd ones included; the result equals inetcsum_partial() over the
+ * segments concatenated.  The first segment starts at an even offset.
+ */
+INETCSUM_API uint32_t
+inetcsum_partial_iov(const struct inetcsum_iovec *iov, size_t count,
+		     uint32_t sum);
+
+/* ========================================================================
+ *                               Streaming
+ * ======================================================================== */
+
+/*
+ * struct inetcsum_stream sums a message that arrives in pieces of any
+ * length.  Its fields are private; it holds no pointers and may be copied.
+ * Give it to inetcsum_stream_init() first, then to inetcsum_stream_update()
+ * once per piece, and finally to inetcsum_stream_final(), whose result is
+ * exactly inetcsum_fold(inetcsum_partial(whole message, initial sum)).
+ */
+struct inetcsum_stream {
+	uint32_t sum;		/* partial sum of the pieces so far */
+	uint32_t odd;		/* 1 if an odd number of bytes has been seen */
+};
+
+/* inetcsum_stream_init() starts a stream with the partial sum 'sum'. */
+INETCSUM_API void
+inetcsum_stream_init(struct inetcsum_stream *s, uint32_t sum);
+
+/* inetcsum_stream_update() adds the next 'len' bytes at 'data'. */
+INETCSUM_API void
+inetcsum_stream_update(struct inetcsum_stream *s, const void *data,
+		       size_t len);
+
+/*
+ * inetcsum_stream_partial() returns the partial sum so far; the stream may
+ * go on.
+ */
+INETCSUM_API uint32_t
+inetcsum_stream_partial(const struct inetcsum_stream *s);
+
+/*
+ * inetcsum_stream_final() returns the folded, complemented checksum of all
+ * pieces (memory order).  The stream may go on afterwards.
+ */
+INETCSUM_API uint16_t
+inetcsum_stream_final(const struct inetcsum_stream *s);
+
+/* ========================================================================
+ *                          Protocol helpers
+ * ======================================================================== */
+
+/*
+ * inetcsum_ipv4_header() returns the checksum of the IPv4 header at 'hdr',
+ * which is 4 * 'ihl' bytes long (the header's own IHL field): 0 when the
+ * header, checksum field included, is valid; otherwise, when the checksum
+ * field was zero, the value to store there (memory order).  ihl == 5 runs
+ * straight-line code; 6..15 (options) a loop.
+ *
+ * An 'ihl' below 5 or above 15 cannot describe an IPv4 header: the function
+ * then reads nothing and returns 0xffff, which no header starting with the
+ * version nibble 4 can produce (its sum is nonzero, so it folds into
+ * 0x0000..0xfffe), so a verifier testing for 0 rejects it.
+ */
+INETCSUM_API uint16_t
+inetcsum_ipv4_header(const void *hdr, unsigned ihl);
+
+/*
+ * inetcsum_pseudo_ipv4() returns the partial sum of the IPv4 pseudo-header
+ * (RFC 768, RFC 9293): source and destination addresses 'saddr' and
+ * 'daddr' (4 bytes each, network order, any alignment), the protocol
+ * number 'proto' and the upper-layer length 'len' (host numbers; 'len' is
+ * taken modulo 2^16 as the 16-bit pseudo-header field holds it).  Continue
+ * it with inetcsum_partial() over the upper-layer header and payload.
+ */
+INETCSUM_API uint32_t
+inetcsum_pseudo_ipv4(const void *saddr, const void *daddr, uint8_t proto,
+		     uint32_t len);
+
+/*
+ * inetcsum_pseudo_ipv6() returns the partial sum of the IPv6 pseudo-header
+ * (RFC 8200 section 8.1): 'saddr' and 'daddr' (16 bytes each, network
+ * order; 'daddr' is the final destination when a routing header is present),
+ * the upper-layer length 'len' and the final 'next_header' value (host
+ * numbers).
+ */
+INETCSUM_API uint32_t
+inetcsum_pseudo_ipv6(const void *saddr, const void *daddr,
+		     uint8_t next_header, uint32_t len);
+
+/* ========================================================================
+ *                  Incremental update (RFC 1624 equation 3)
+ * ======================================================================== */
+
+/*
+ * inetcsum_update16() returns the new checksum field after a 16-bit word of
+ * the covered data changes from 'old_val' to 'new_val': HC' = ~(~HC + ~m +
+ * m') of RFC 1624, equation 3.  'check', 'old_val', 'new_val' and the
+ * result are in memory order (load them with memcpy).  The word must start
+ * at an even offset of the checksummed data.
+ */
+INETCSUM_API uint16_t
+inetcsum_update16(uint16_t check, uint16_t old_val, uint16_t new_val);
+
+/*
+ * inetcsum_update32() does the same for a 32-bit value at an even offset,
+ * such as an IPv4 address, with 'old_val' and 'new_val' in memory order.
+ */
+INETCSUM_API uint16_t
+inetcsum_update32(uint16_t check, uint32_t old_val, uint32_t new_val);
+
+/*
+ * inetcsum_update() does the same for 'len' changed bytes, such as a
+ * rewritten IPv6 address: 'old_bytes' and 'new_bytes' hold the range before
+ * and after the change.  The range must start at an even offset of the
+ * checksummed data; any length works (an odd range is padded alike on both
+ * sides, which leaves the difference exact).
+ */
+INETCSUM_API uint16_t
+inetcsum_update(uint16_t check, const void *old_bytes, const void *new_bytes,
+		size_t len);
+
+/* ========================================================================
+ *                                 Kernels
+ * ======================================================================== */
+
+/*
+ * libinetcsum holds several kernels for inetcsum_partial() and
+ * inetcsum_copy(): portable C, and on x86-64 and arm64 vector kernels.  At
+ * the first call it picks the fastest that the CPU and operating system
+ * support, unless the environment variable INETCSUM_IMPL names a kernel (or
+ * "auto"): then that kernel is used if it is built in and supported, and
+ * "auto" otherwise.  All kernels give the same folded results.
+ */
+
+/* inetcsum_impl_name() returns the name of the kernel in use, e.g. "generic". */
+INETCSUM_API const char *
+inetcsum_impl_name(void);
+
+/*
+ * inetcsum_impl_select() makes the kernel called 'name' the one in use.
+ * NULL or "auto" selects the best kernel for this CPU.  It returns 0 on
+ * success, and -1, changing nothing, if 'name' is not built in or this CPU
+ * cannot run it.  It is safe to call at any time from any thread; calls
+ * already running finish with the kernel they started with.
+ */
+INETCSUM_API int
+inetcsum_impl_select(const char *name);
+
+/*
+ * inetcsum_impl_get() lists the kernels built in: it returns the name of
+ * kernel number 'index' (0, 1, ...) and NULL past the last one.  When
+ * 'supported' is not NULL it is set to 1 if this CPU can run that kernel
+ * and to 0 if not.  The names are static strings.
+ */
+INETCSUM_API const char *
+inetcsum_impl_get(size_t index, int *supported);
+
+/* inetcsum_version() returns INETCSUM_VERSION_STRING of the library. */
+INETCSUM_API const char *
+inetcsum_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INETCSUM_H */

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/arm/cpu_features.h - arm64 feature bits.  Advanced SIMD (NEON) is
+ * mandatory on arm64, so it needs no probe; the bit exists so that tests
+ * can mask it and reach the portable kernel through the dispatcher.
+ */
+#ifndef INETCSUM_ARM_CPU_FEATURES_H
+#define INETCSUM_ARM_CPU_FEATURES_H
+
+#include "../common.h"
+
+#define INETCSUM_ARM_NEON	(1u << 0)
+
+#if defined(__aarch64__)
+#  define HAVE_NEON(f) ((f) & INETCSUM_ARM_NEON)
+#endif
+
+#endif /* INETCSUM_ARM_CPU_FEATURES_H */
