@@ -1,0 +1,36 @@
+# Makefile - the README's commands.  The build itself is CMake's.
+#
+#   make          build everything (build/)
+#   make bench    the main job: the checksum benchmark (see README)
+#   make test     the full test suite: native, sanitizers, every kernel,
+#                 cross-architecture runs under QEMU, capture tools
+#   make deps     install the Debian packages the tests need (as root)
+
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all build bench test deps deps-bench clean
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+bench: deps-bench build
+	$(BUILD)/tools/inetcsum bench $(BENCH_ARGS)
+
+deps-bench:
+	scripts/install-deps.sh bench
+
+deps:
+	scripts/install-deps.sh
+
+test:
+	scripts/install-deps.sh
+	tests/run_tests.sh $(SUITES)
+
+clean:
+	rm -rf $(BUILD) build-*
