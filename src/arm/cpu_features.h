@@ -15,4 +15,14 @@
 #  define HAVE_NEON(f) ((f) & INETCSUM_ARM_NEON)
 #endif
 
+/*
+ * INETCSUM_BUILD_NEON: the NEON kernel (src/arm/csum_neon.c) is compiled
+ * in.  Only AArch64 has it (32-bit Arm, where NEON is optional, keeps the
+ * portable kernel), and -DINETCSUM_NO_NEON (CMake INETCSUM_ENABLE_NEON=OFF)
+ * leaves it out.
+ */
+#if defined(__aarch64__) && !defined(INETCSUM_NO_NEON)
+#  define INETCSUM_BUILD_NEON 1
+#endif
+
 #endif /* INETCSUM_ARM_CPU_FEATURES_H */

@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/arm/csum_neon.c - the arm64 Advanced SIMD (NEON) kernel,
+ * csum_arm_neon.
+ *
+ * Target: every arm64 CPU (Advanced SIMD is mandatory in AArch64, so the
+ * kernel needs no target attribute and no run-time probe; the feature bit
+ * INETCSUM_ARM_NEON only lets tests mask it).  Any C11 compiler with
+ * <arm_neon.h> for AArch64 builds it: gcc 4.9+ and clang 3.5+ have every
+ * intrinsic used here.
+ *
+ * Method.  UADALP (vpadalq_u16) adds adjacent pairs of the eight 16-bit
+ * words of a vector into the four 32-bit lanes of an accumulator: one
+ * instruction per 16 loaded bytes does the widening and the addition, and
+ * no carry is ever lost because the lanes are wide enough (bound below).
+ * Since 2^16 == 1 (mod 0xffff) the words may land in any lane; only the
+ * total matters, which UADDLV (vaddlvq_u32) forms exactly in 64 bits.
+ *
+ * Eight accumulators take 128 bytes per iteration.  UADALP has a latency
+ * of about 4 cycles and issues on one (Cortex-A72, -A76, Neoverse N1) to
+ * four (Neoverse V2) SIMD pipes, per the vendors' software optimization
+ * guides, so 4 to 16 independent chains keep those pipes busy; 8 is the
+ * middle and leaves most of the 32 vector registers free.
+ *
+ * Overflow bound.  Each UADALP adds at most 2 * 0xffff = 0x1fffe to a lane.
+ * After n iterations a lane holds at most n * 0x1fffe, and the sum of the
+ * eight accumulators at most 8 * n * 0x1fffe, which must stay below 2^32
+ * so the eight can be added as 32-bit vectors:
+ *
+ *	n <= (2^32 - 1) / (8 * 0x1fffe) = 4096.06, so n = 4096 (512 KiB)
+ *
+ * After each chunk of at most 4096 iterations the total moves into a
+ * 64-bit scalar with an end-around carry (add64_eac), so any length,
+ * beyond 4 GiB included, is summed exactly.
+ *
+ * Tails.  Whole 16-byte vectors go into a ninth accumulator (at most 7 of
+ * them, far from its bound).  The last 1..15 bytes are read by one vector
+ * load that ends exactly at data + len (the input is longer than 64 bytes
+ * on this path, so it starts inside the buffer too), and TBL (vqtbl1q_u8)
+ * moves those bytes to the front and zeroes the rest.  The result is the
+ * zero-padded tail at its true parity, without a byte-by-byte loop and
+ * without reading outside [data, data + len).
+ *
+ * Short inputs (up to 64 bytes: IPv4 headers are 20, TCP/UDP headers with
+ * the pseudo-header well under 64) take a general-register path: the
+ * 32-bit halves of 64-bit loads go into two plain 64-bit sums, one ALU
+ * instruction each (ADD with a UXTW or LSR #32 operand) and no carry
+ * chain, so it starts at once and has no vector-to-scalar transfer.
+ *
+ * Byte order.  The vector loads are reinterpreted as 16-bit lanes, which
+ * the ACLE defines by memory layout, so on big-endian (aarch64_be) each
+ * lane is a native big-endian word, as the scalar loads are; no code
+ * depends on lane numbers.  Debian has no aarch64_be C library, so the
+ * big-endian check runs freestanding under qemu-aarch64_be (docs/arm64.md).
+ */
+#include "kernels.h"
+
+#ifdef INETCSUM_BUILD_NEON
+
+#include <arm_neon.h>
+
+/* Iterations of 128 bytes per chunk: the overflow bound derived above. */
+#define NEON_MAX_BLOCKS 4096
+
+/* Inputs of at most this many bytes take the general-register path. */
+#define NEON_SHORT_MAX 64
+
+/*
+ * Copies shorter than this use general registers only.  Kernel reviewers
+ * measured NEON setup in the Linux arm64 checksum to cost more than it
+ * saves below about 1 KiB (in the kernel, kernel_neon_begin() saves the FP
+ * state; user space pays no such cost, so the break-even on a given CPU may
+ * be lower).  Nothing here can be timed under QEMU: on hardware, re-measure
+ * with "inetcsum bench" at sizes around the threshold and rebuild with
+ * -DINETCSUM_NEON_COPY_MIN=N.
+ */
+#ifndef INETCSUM_NEON_COPY_MIN
+#  define INETCSUM_NEON_COPY_MIN 1024
+#endif
+
+/* The general-register copy path is exact below 2^35 bytes (see copy_gpr). */
+_Static_assert(INETCSUM_NEON_COPY_MIN >= 64 &&
+	       INETCSUM_NEON_COPY_MIN <= (1 << 30),
+	       "INETCSUM_NEON_COPY_MIN must be in 64..2^30");
+
+/* Iterations of 64 bytes per copy chunk: (2^32 - 1) / (4 * 0x1fffe). */
+#define NEON_COPY_MAX_BLOCKS 8192
+
+/*
+ * Build-time software prefetch distance of csum_arm_neon in bytes; 0 (the
+ * default) issues none.  Application-class arm64 cores from Cortex-A53 on
+ * have hardware data prefetchers, and no arm64 hardware was at hand to show
+ * a gain; the benchmark sweeps other distances via 'partial_prefetch'.
+ */
+#ifndef INETCSUM_NEON_PREFETCH_DISTANCE
+#  define INETCSUM_NEON_PREFETCH_DISTANCE 0
+#endif
+
+/*
+ * TBL indexes for the last 1..15 bytes: loading 16 of them from
+ * tail_index + 16 - rem gives i + 16 - rem in lane i < rem, which picks the
+ * last 'rem' bytes of a vector ending at the end of the data, and 0xff in
+ * the other lanes, which TBL turns into zero bytes.
+ */
+static const u8 tail_index[32] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
+/* The 16 bytes at 'p' as eight native-order 16-bit words. */
+static INETCSUM_FORCEINLINE uint16x8_t
+load_words(const u8 *p)
+{
+	return vreinterpretq_u16_u8(vld1q_u8(p));
+}
+
+/* The last byte of the data is the first of a word whose second byte is 0. */
+static INETCSUM_FORCEINLINE u64
+odd_byte(const u8 *p)
+{
+	u16 w = 0;
+
+	memcpy(&w, p, 1);
+	return w;
+}
+
+/*
+ * Word sum of 'len' bytes in general registers.  Each 64-bit load adds
+ * below 2^32 to each of 'lo' and 'hi', so both are exact for fewer than
+ * 2^32 loads, i.e. below 32 GiB; callers pass less than 2^30 bytes.
+ */
+static INETCSUM_FORCEINLINE u64
+sum_gpr(const u8 *p, size_t len)
+{
+	u64 lo = 0, hi = 0;
+
+	while (len >= 8) {
+		u64 w = load_u64(p);
+
+		lo += (u32)w;
+		hi += w >> 32;
+		p += 8;
+		len -= 8;
+	}
+	if (len & 4) {
+		lo += load_u32(p);
+		p += 4;
+	}
+	if (len & 2) {
+		hi += load_u16(p);
+		p += 2;
+	}
+	if (len & 1)
+		lo += odd_byte(p);
+	return lo + hi;
+}
+
+/* Add the four 32-bit lanes of 'v' (each below 2^32) to 's', exactly. */
+static INETCSUM_FORCEINLINE u64
+add_lanes(u64 s, uint32x4_t v)
+{
+	return add64_eac(s, vaddlvq_u32(v));
+}
+
+/*
+ * The vector path, for len > NEON_SHORT_MAX.  'prefetch' is a distance in
+ * bytes (0: none); each 128-byte iteration prefetches its two cache lines
+ * that far ahead, only while that address range is inside the buffer.
+ */
+static INETCSUM_FORCEINLINE u64
+sum_vector(const u8 *p, size_t len, u64 s, size_t prefetch)
+{
+	const u8 *end = p + len;
+	uint32x4_t t;
+
+	while (len >= 128) {
+		size_t n = len / 128;
+		uint32x4_t a0, a1, a2, a3, a4, a5, a6, a7;
+
+		if (n > NEON_MAX_BLOCKS)
+			n = NEON_MAX_BLOCKS;
+		len -= n * 128;
+		a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = vdupq_n_u32(0);
+		do {
+			if (prefetch != 0 &&
+			    (size_t)(end - p) >= prefetch + 128) {
+				INETCSUM_PREFETCH(p + prefetch);
+				INETCSUM_PREFETCH(p + prefetch + 64);
+			}
+			a0 = vpadalq_u16(a0, load_words(p + 0));
+			a1 = vpadalq_u16(a1, load_words(p + 16));
+			a2 = vpadalq_u16(a2, load_words(p + 32));
+			a3 = vpadalq_u16(a3, load_words(p + 48));
+			a4 = vpadalq_u16(a4, load_words(p + 64));
+			a5 = vpadalq_u16(a5, load_words(p + 80));
+			a6 = vpadalq_u16(a6, load_words(p + 96));
+			a7 = vpadalq_u16(a7, load_words(p + 112));
+			p += 128;
+		} while (--n != 0);
+		/* The overflow bound above allows these 32-bit additions. */
+		a0 = vaddq_u32(a0, a1);
+		a2 = vaddq_u32(a2, a3);
+		a4 = vaddq_u32(a4, a5);
+		a6 = vaddq_u32(a6, a7);
+		a0 = vaddq_u32(a0, a2);
+		a4 = vaddq_u32(a4, a6);
+		s = add_lanes(s, vaddq_u32(a0, a4));
+	}
+
+	/* 0..7 whole vectors, then the last 0..15 bytes. */
+	t = vdupq_n_u32(0);
+	while (len >= 16) {
+		t = vpadalq_u16(t, load_words(p));
+		p += 16;
+		len -= 16;
+	}
+	if (len != 0) {
+		/* end - 16 >= data: this path has more than 16 bytes. */
+		uint8x16_t last = vld1q_u8(end - 16);
+		uint8x16_t idx = vld1q_u8(tail_index + 16 - len);
+
+		t = vpadalq_u16(t, vreinterpretq_u16_u8(vqtbl1q_u8(last, idx)));
+	}
+	return add_lanes(s, t);
+}
+
+static INETCSUM_FORCEINLINE u32
+partial_neon(const void *data, size_t len, u32 sum, size_t prefetch)
+{
+	const u8 *p = data;
+
+	/* sum + sum_gpr() < 2^32 + 2^36: no wrap, and 0 only if both are. */
+	if (len <= NEON_SHORT_MAX)
+		return fold64_to_32(sum + sum_gpr(p, len));
+	return fold64_to_32(sum_vector(p, len, sum, prefetch));
+}
+
+static u32
+csum_arm_neon(const void *data, size_t len, u32 sum)
+{
+	return partial_neon(data, len, sum, INETCSUM_NEON_PREFETCH_DISTANCE);
+}
+
+static u32
+csum_arm_neon_prefetch(const void *data, size_t len, u32 sum,
+		       size_t prefetch)
+{
+	return partial_neon(data, len, sum, prefetch);
+}
+
+/*
+ * Copy 'len' bytes in general registers and return their word sum.  As in
+ * sum_gpr(), 'lo' and 'hi' gain below 2^33 per 16 bytes, so they are exact
+ * below 2^35 bytes; callers pass less than INETCSUM_NEON_COPY_MIN <= 2^30.
+ */
+static INETCSUM_FORCEINLINE u64
+copy_gpr(u8 *q, const u8 *p, size_t len)
+{
+	u64 lo = 0, hi = 0;
+
+	while (len >= 16) {
+		u64 a = load_u64(p), b = load_u64(p + 8);
+
+		store_u64(q, a);
+		store_u64(q + 8, b);
+		lo += (u64)(u32)a + (u32)b;
+		hi += (a >> 32) + (b >> 32);
+		p += 16;
+		q += 16;
+		len -= 16;
+	}
+	if (len & 8) {
+		u64 a = load_u64(p);
+
+		store_u64(q, a);
+		lo += (u32)a;
+		hi += a >> 32;
+		p += 8;
+		q += 8;
+	}
+	if (len & 4) {
+		u32 a = load_u32(p);
+
+		memcpy(q, &a, 4);
+		lo += a;
+		p += 4;
+		q += 4;
+	}
+	if (len & 2) {
+		u16 a = load_u16(p);
+
+		memcpy(q, &a, 2);
+		hi += a;
+		p += 2;
+		q += 2;
+	}
+	if (len & 1) {
+		*q = *p;
+		lo += odd_byte(p);
+	}
+	return lo + hi;
+}
+
+/*
+ * Fused copy: each 16-byte vector is loaded once, stored, and added to one
+ * of four accumulators.  The sum is taken from the loaded registers, never
+ * by re-reading 'dst', which would wait on store forwarding.  Four
+ * accumulators suffice because one 16-byte store per cycle, not UADALP,
+ * limits the loop on the cores named at the top of the file.  Chunks keep
+ * the four 32-bit accumulators' total below 2^32, as in sum_vector().
+ */
+static u32
+csum_copy_arm_neon(void *dst, const void *src, size_t len, u32 sum)
+{
+	const u8 *p = src;
+	u8 *q = dst;
+	u64 s = sum;
+
+	if (len < INETCSUM_NEON_COPY_MIN)
+		return fold64_to_32(s + copy_gpr(q, p, len));
+
+	while (len >= 64) {
+		size_t n = len / 64;
+		uint32x4_t a0, a1, a2, a3;
+
+		if (n > NEON_COPY_MAX_BLOCKS)
+			n = NEON_COPY_MAX_BLOCKS;
+		len -= n * 64;
+		a0 = a1 = a2 = a3 = vdupq_n_u32(0);
+		do {
+			uint8x16_t v0 = vld1q_u8(p + 0);
+			uint8x16_t v1 = vld1q_u8(p + 16);
+			uint8x16_t v2 = vld1q_u8(p + 32);
+			uint8x16_t v3 = vld1q_u8(p + 48);
+
+			vst1q_u8(q + 0, v0);
+			vst1q_u8(q + 16, v1);
+			vst1q_u8(q + 32, v2);
+			vst1q_u8(q + 48, v3);
+			a0 = vpadalq_u16(a0, vreinterpretq_u16_u8(v0));
+			a1 = vpadalq_u16(a1, vreinterpretq_u16_u8(v1));
+			a2 = vpadalq_u16(a2, vreinterpretq_u16_u8(v2));
+			a3 = vpadalq_u16(a3, vreinterpretq_u16_u8(v3));
+			p += 64;
+			q += 64;
+		} while (--n != 0);
+		a0 = vaddq_u32(a0, a1);
+		a2 = vaddq_u32(a2, a3);
+		s = add_lanes(s, vaddq_u32(a0, a2));
+	}
+	/* The last 0..63 bytes: below 2^36 added, so add64_eac is exact. */
+	return fold64_to_32(add64_eac(s, copy_gpr(q, p, len)));
+}
+
+const struct inetcsum_kernel inetcsum_kernel_arm_neon = {
+	.name = "neon",
+	.features = INETCSUM_ARM_NEON,
+	.partial = csum_arm_neon,
+	.copy = csum_copy_arm_neon,
+	.partial_prefetch = csum_arm_neon_prefetch,
+};
+
+#endif /* INETCSUM_BUILD_NEON */
