@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/pcap.c - the pcap/pcapng reader over an in-memory buffer
+ * (see pcap.h).
+ *
+ * Formats, as documented by their maintainers:
+ *  - pcap: draft-ietf-opsawg-pcap.  A 24-byte file header whose magic
+ *    0xA1B2C3D4 (microseconds) or 0xA1B23C4D (nanoseconds) also gives the
+ *    writer's byte order, then records of a 16-byte header (seconds,
+ *    fraction, captured length, original length) and the captured bytes.
+ *  - pcapng: draft-ietf-opsawg-pcapng.  A sequence of blocks, each
+ *    "type, total length, body, total length again", padded to 4 bytes.
+ *    A Section Header Block (type 0x0A0D0D0A, a palindrome so it reads
+ *    the same in either order) starts each section; its byte-order magic
+ *    0x1A2B3C4D sets the order of every later block of that section, and
+ *    each section numbers its Interface Description Blocks afresh.
+ *
+ * Every read below is preceded by a check that the bytes exist: lengths
+ * are compared with what remains (never added to a pointer first), so no
+ * overflow and no access outside [buf, buf + len) can happen whatever the
+ * input holds.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pcap.h"
+
+/* pcap magics as read in the writer's order, and their byte swaps. */
+#define PCAP_MAGIC_US		0xa1b2c3d4u
+#define PCAP_MAGIC_NS		0xa1b23c4du
+#define PCAP_FILE_HDR_LEN	24	/* magic, 2 versions, zone, sigfigs, snaplen, link */
+#define PCAP_REC_HDR_LEN	16	/* ts_sec, ts_frac, incl_len, orig_len */
+/*
+ * The pcap link-type field keeps the link type in its low 16 bits; bits
+ * 16-27 are reserved and bits 26-31 may describe a trailing FCS
+ * (draft-ietf-opsawg-pcap section 4), which is not part of the type.
+ */
+#define PCAP_LINKTYPE_MASK	0xffffu
+
+#define NG_SHB			0x0a0d0d0au
+#define NG_IDB			0x00000001u
+#define NG_PB			0x00000002u	/* obsolete Packet Block */
+#define NG_SPB			0x00000003u
+#define NG_EPB			0x00000006u
+#define NG_BOM			0x1a2b3c4du
+/* Smallest block: type, total length, total length again. */
+#define NG_MIN_BLOCK		12
+/* type + length, byte-order magic, major/minor, 64-bit section length. */
+#define NG_SHB_MIN		(NG_MIN_BLOCK + 4 + 4 + 8)
+/* link type (16), reserved (16), snaplen (32). */
+#define NG_IDB_MIN		(NG_MIN_BLOCK + 8)
+/* interface id, timestamp high and low, captured and original length. */
+#define NG_EPB_FIXED		20
+/* the obsolete block: 16-bit interface id and drop count, then as EPB. */
+#define NG_PB_FIXED		20
+/* original length only. */
+#define NG_SPB_FIXED		4
+
+static uint32_t
+bswap32(uint32_t v)
+{
+	return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) |
+	       (v << 24);
+}
+
+static uint32_t
+rd32(const struct inetcsum_cap *c, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, c->buf + off, 4);
+	return c->swapped ? bswap32(v) : v;
+}
+
+static uint16_t
+rd16(const struct inetcsum_cap *c, size_t off)
+{
+	uint16_t v;
+
+	memcpy(&v, c->buf + off, 2);
+	return c->swapped ? (uint16_t)((v >> 8) | (v << 8)) : v;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int
+fail(struct inetcsum_cap *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->err, sizeof(c->err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+add_interface(struct inetcsum_cap *c, int linktype, uint32_t snaplen)
+{
+	if (c->nifs == c->ifs_alloc) {
+		size_t n = c->ifs_alloc ? 2 * c->ifs_alloc : 8;
+		struct inetcsum_cap_if *p = realloc(c->ifs, n * sizeof(*p));
+
+		if (p == NULL)
+			return -1;
+		c->ifs = p;
+		c->ifs_alloc = n;
+	}
+	c->ifs[c->nifs].linktype = linktype;
+	c->ifs[c->nifs].snaplen = snaplen;
+	c->nifs++;
+	return 0;
+}
+
+static int
+open_pcap(struct inetcsum_cap *c, uint32_t magic)
+{
+	uint32_t snaplen, link;
+
+	c->format = INETCSUM_CAP_PCAP;
+	c->swapped = magic == bswap32(PCAP_MAGIC_US) ||
+		     magic == bswap32(PCAP_MAGIC_NS);
+	c->nsec = magic == PCAP_MAGIC_NS || magic == bswap32(PCAP_MAGIC_NS);
+	if (c->len < PCAP_FILE_HDR_LEN)
+		return fail(c, "pcap file header truncated: %zu of %d bytes",
+			    c->len, PCAP_FILE_HDR_LEN);
+	c->version_major = rd16(c, 4);
+	c->version_minor = rd16(c, 6);
+	/* Version 2.4 is the only one written since 1998; 2.3 differs only
+	 * in the order of the two length fields, which libpcap no longer
+	 * reads either. */
+	if (c->version_major != 2)
+		return fail(c, "unsupported pcap version %u.%u at offset 4",
+			    c->version_major, c->version_minor);
+	snaplen = rd32(c, 16);
+	link = rd32(c, 20) & PCAP_LINKTYPE_MASK;
+	if (add_interface(c, (int)link, snaplen) < 0)
+		return fail(c, "out of memory");
+	c->pos = PCAP_FILE_HDR_LEN;
+	return 0;
+}
+
+int
+inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len)
+{
+	uint32_t magic;
+
+	memset(c, 0, sizeof(*c));
+	c->buf = buf;
+	c->len = len;
+	if (len < 4)
+		return fail(c, "not a capture: %zu bytes, too short for a magic "
+			    "number", len);
+	memcpy(&magic, c->buf, 4);
+	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS ||
+	    magic == bswap32(PCAP_MAGIC_US) || magic == bswap32(PCAP_MAGIC_NS))
+		return open_pcap(c, magic);
+	if (magic == NG_SHB) {
+		/* The section header is read by the block walk, like any
+		 * later section. */
+		c->format = INETCSUM_CAP_PCAPNG;
+		return 0;
+	}
+	return fail(c, "not a pcap or pcapng file (magic 0x%08x at offset 0)",
+		    (unsigned)magic);
+}
+
+void
+inetcsum_cap_close(struct inetcsum_cap *c)
+{
+	free(c->ifs);
+	c->ifs = NULL;
+	c->nifs = c->ifs_alloc = 0;
+}
+
+const char *
+inetcsum_cap_describe(const struct inetcsum_cap *c)
+{
+	if (c->format == INETCSUM_CAP_PCAPNG)
+		return "pcapng";
+	if (c->nsec)
+		return c->swapped ? "pcap (swapped, ns)" : "pcap (native, ns)";
+	return c->swapped ? "pcap (swapped, us)" : "pcap (native, us)";
+}
+
+static int
+next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
+{
+	size_t left = c->len - c->pos;
+	uint64_t rec = c->nrecords + 1;
+	uint32_t caplen, origlen, snaplen = c->ifs[0].snaplen;
+
+	if (left == 0)
+		return 0;
+	if (left < PCAP_REC_HDR_LEN)
+		return fail(c, "record %llu at offset %zu: record header "
+			    "truncated (%zu of %d bytes)",
+			    (unsigned long long)rec, c->pos, left,
+			    PCAP_REC_HDR_LEN);
+	caplen = rd32(c, c->pos + 8);
+	origlen = rd32(c, c->pos + 12);
+	if (snaplen != 0 && caplen > snaplen)
+		return fail(c, "record %llu at offset %zu: captured length "
+			    "%u exceeds the snapshot length %u",
+			    (unsigned long long)rec, c->pos, (unsigned)caplen,
+			    (unsigned)snaplen);
+	if (caplen > left - PCAP_REC_HDR_LEN)
+		return fail(c, "record %llu at offset %zu: captured length "
+			    "%u runs past the end of the file (%zu bytes "
+			    "left)", (unsigned long long)rec, c->pos,
+			    (unsigned)caplen, left - PCAP_REC_HDR_LEN);
+	c->nrecords = rec;
+	f->record_offset = c->pos;
+	f->offset = c->pos + PCAP_REC_HDR_LEN;
+	f->data = c->buf + f->offset;
+	f->caplen = caplen;
+	f->origlen = origlen;
+	f->linktype = c->ifs[0].linktype;
+	f->interface = 0;
+	f->number = ++c->nframes;
+	c->pos = f->offset + caplen;
+	return 1;
+}
+
+/* Section header at c->pos, whose first 12 bytes are known to exist. */
+static int
+read_shb(struct inetcsum_cap *c, uint64_t blk, size_t left)
+{
+	uint32_t bom;
+
+	memcpy(&bom, c->buf + c->pos + 8, 4);
+	if (bom == NG_BOM)
+		c->swapped = 0;
+	else if (bom == bswap32(NG_BOM))
+		c->swapped = 1;
+	else
+		return fail(c, "block %llu at offset %zu: section header with "
+			    "bad byte-order magic 0x%08x",
+			    (unsigned long long)blk, c->pos, (unsigned)bom);
+	if (left < NG_SHB_MIN)
+		return fail(c, "block %llu at offset %zu: section header "
+			    "truncated (%zu bytes left)",
+			    (unsigned long long)blk, c->pos, left);
+	c->version_major = rd16(c, c->pos + 12);
+	c->version_minor = rd16(c, c->pos + 14);
+	/* Major version 1 is the only one; a different major version
+	 * means the layout of everything after it may differ. */
+	if (c->version_major != 1)
+		return fail(c, "block %llu at offset %zu: unsupported pcapng "
+			    "version %u.%u", (unsigned long long)blk, c->pos,
+			    c->version_major, c->version_minor);
+	c->nifs = 0;
+	c->nsections++;
+	return 0;
+}
+
+/*
+ * A packet of a pcapng block: 'cap' bytes at 'off' inside a block whose
+ * body has 'room' bytes for packet data.
+ */
+static int
+ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
+	  uint32_t ifid, uint32_t cap, uint32_t orig, size_t off, size_t room)
+{
+	const struct inetcsum_cap_if *in;
+
+	if (ifid >= c->nifs)
+		return fail(c, "block %llu at offset %zu: packet on interface "
+			    "%u, but the section defines %zu",
+			    (unsigned long long)blk, c->pos, (unsigned)ifid,
+			    c->nifs);
+	in = &c->ifs[ifid];
+	if (cap > room)
+		return fail(c, "block %llu at offset %zu: captured length %u "
+			    "exceeds the %zu bytes of the block",
+			    (unsigned long long)blk, c->pos, (unsigned)cap,
+			    room);
+	if (in->snaplen != 0 && cap > in->snaplen)
+		return fail(c, "block %llu at offset %zu: captured length %u "
+			    "exceeds the snapshot length %u of interface %u",
+			    (unsigned long long)blk, c->pos, (unsigned)cap,
+			    (unsigned)in->snaplen, (unsigned)ifid);
+	f->record_offset = c->pos;
+	f->offset = off;
+	f->data = c->buf + off;
+	f->caplen = cap;
+	f->origlen = orig;
+	f->linktype = in->linktype;
+	f->interface = ifid;
+	f->number = ++c->nframes;
+	return 1;
+}
+
+static int
+next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
+{
+	for (;;) {
+		size_t left = c->len - c->pos, body;
+		uint64_t blk = c->nrecords + 1;
+		uint32_t type, blen, orig, cap;
+		int r = 0;
+
+		if (left == 0)
+			return 0;
+		if (left < NG_MIN_BLOCK)
+			return fail(c, "block %llu at offset %zu: block header "
+				    "truncated (%zu bytes left)",
+				    (unsigned long long)blk, c->pos, left);
+		memcpy(&type, c->buf + c->pos, 4);
+		if (type == NG_SHB) {
+			if (read_shb(c, blk, left) < 0)
+				return -1;
+		} else if (c->nsections == 0) {
+			return fail(c, "block 1 at offset 0: not a section "
+				    "header");
+		} else {
+			type = rd32(c, c->pos);
+		}
+		blen = rd32(c, c->pos + 4);
+		if (blen < NG_MIN_BLOCK || blen % 4 != 0)
+			return fail(c, "block %llu at offset %zu: invalid block "
+				    "length %u (type 0x%08x)",
+				    (unsigned long long)blk, c->pos,
+				    (unsigned)blen, (unsigned)type);
+		if (blen > left)
+			return fail(c, "block %llu at offset %zu: block length "
+				    "%u runs past the end of the file (%zu "
+				    "bytes left)", (unsigned long long)blk,
+				    c->pos, (unsigned)blen, left);
+		if (rd32(c, c->pos + blen - 4) != blen)
+			return fail(c, "block %llu at offset %zu: trailing "
+				    "block length %u differs from the leading "
+				    "%u", (unsigned long long)blk, c->pos,
+				    (unsigned)rd32(c, c->pos + blen - 4),
+				    (unsigned)blen);
+		if (type == NG_SHB && blen < NG_SHB_MIN)
+			return fail(c, "block %llu at offset %zu: section "
+				    "header block length %u too short",
+				    (unsigned long long)blk, c->pos,
+				    (unsigned)blen);
+		body = blen - NG_MIN_BLOCK;
+		c->nrecords = blk;
+		switch (type) {
+		case NG_IDB:
+			if (blen < NG_IDB_MIN)
+				return fail(c, "block %llu at offset %zu: "
+					    "interface description too short "
+					    "(%u bytes)",
+					    (unsigned long long)blk, c->pos,
+					    (unsigned)blen);
+			if (add_interface(c, rd16(c, c->pos + 8),
+					  rd32(c, c->pos + 12)) < 0)
+				return fail(c, "out of memory");
+			break;
+		case NG_EPB:
+		case NG_PB:
+			if (body < NG_EPB_FIXED)
+				return fail(c, "block %llu at offset %zu: "
+					    "packet block too short (%u bytes)",
+					    (unsigned long long)blk, c->pos,
+					    (unsigned)blen);
+			cap = rd32(c, c->pos + 20);
+			orig = rd32(c, c->pos + 24);
+			r = ng_packet(c, f, blk, type == NG_EPB ?
+				      rd32(c, c->pos + 8) :
+				      rd16(c, c->pos + 8), cap, orig,
+				      c->pos + 8 + NG_EPB_FIXED,
+				      body - NG_EPB_FIXED);
+			break;
+		case NG_SPB:
+			if (body < NG_SPB_FIXED)
+				return fail(c, "block %llu at offset %zu: "
+					    "simple packet block too short",
+					    (unsigned long long)blk, c->pos);
+			/*
+			 * An SPB has no captured length: it is the original
+			 * length cut to the snapshot length of interface 0
+			 * (draft-ietf-opsawg-pcapng, Simple Packet Block).
+			 */
+			if (c->nifs == 0)
+				return fail(c, "block %llu at offset %zu: simple "
+					    "packet block before any interface",
+					    (unsigned long long)blk, c->pos);
+			orig = rd32(c, c->pos + 8);
+			cap = orig;
+			if (c->ifs[0].snaplen != 0 && cap > c->ifs[0].snaplen)
+				cap = c->ifs[0].snaplen;
+			if (cap > body - NG_SPB_FIXED)
+				return fail(c, "block %llu at offset %zu: "
+					    "simple packet of %u bytes exceeds "
+					    "the %zu bytes of the block",
+					    (unsigned long long)blk, c->pos,
+					    (unsigned)cap,
+					    body - NG_SPB_FIXED);
+			r = ng_packet(c, f, blk, 0, cap, orig,
+				      c->pos + 8 + NG_SPB_FIXED,
+				      body - NG_SPB_FIXED);
+			break;
+		default:
+			/* Statistics, name resolution, custom and unknown
+			 * blocks carry no packet: step over them. */
+			break;
+		}
+		if (r < 0)
+			return -1;
+		c->pos += blen;
+		if (r == 1)
+			return 1;
+	}
+}
+
+int
+inetcsum_cap_next(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
+{
+	if (c->format == INETCSUM_CAP_PCAP)
+		return next_pcap(c, f);
+	return next_pcapng(c, f);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/pcap.h - a reader of pcap and pcapng captures held in
+ * memory.  It walks a (pointer, length) buffer, so the same code serves a
+ * mapped file, a fuzzer's input and the fixer's private copy, and it hands
+ * out each packet as an offset into that buffer: "fix" turns the offset
+ * into a writable pointer into its own copy.
+ *
+ * Every length field is checked against the bytes that remain before it is
+ * used (block length, captured length against the block and the snapshot
+ * length), so a damaged or hostile file ends the walk with an error that
+ * names the record and its byte offset, while every packet before it has
+ * already been delivered.
+ */
+#ifndef INETCSUM_TOOL_PCAP_H
+#define INETCSUM_TOOL_PCAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum inetcsum_cap_format {
+	INETCSUM_CAP_PCAP,	/* libpcap format, either byte order, us or ns */
+	INETCSUM_CAP_PCAPNG,	/* pcapng, any number of sections */
+};
+
+/* One interface of the current pcapng section (or the pcap file). */
+struct inetcsum_cap_if {
+	int linktype;
+	uint32_t snaplen;	/* 0: no limit */
+};
+
+/* Reader state.  Fill it with inetcsum_cap_open(); fields are read-only. */
+struct inetcsum_cap {
+	const uint8_t *buf;
+	size_t len;
+	size_t pos;		/* offset of the next record or block */
+	enum inetcsum_cap_format format;
+	int swapped;		/* current header/section is foreign-endian */
+	int nsec;		/* pcap: nanosecond timestamps */
+	uint32_t version_major, version_minor;
+	struct inetcsum_cap_if *ifs;	/* pcap: one entry; pcapng: per IDB */
+	size_t nifs, ifs_alloc;
+	uint64_t nsections;	/* pcapng section header blocks seen */
+	uint64_t nrecords;	/* records (pcap) or blocks (pcapng) read */
+	uint64_t nframes;	/* packets delivered */
+	char err[256];		/* set when a call returns -1 */
+};
+
+/* One packet: caplen bytes at buf + offset. */
+struct inetcsum_cap_frame {
+	const uint8_t *data;
+	size_t offset;		/* of data[0] in the buffer */
+	size_t caplen;
+	size_t origlen;		/* the length on the wire, as recorded */
+	int linktype;
+	uint32_t interface;	/* pcapng interface id; 0 for pcap */
+	uint64_t number;	/* 1-based frame number in the file */
+	size_t record_offset;	/* offset of the record or block header */
+};
+
+/*
+ * inetcsum_cap_open() recognises the format of the 'len' bytes at 'buf'
+ * and reads the file header.  It returns 0, or -1 with 'err' set (not a
+ * capture, truncated header, unsupported version).  The buffer must stay
+ * valid until inetcsum_cap_close().
+ */
+int
+inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len);
+
+/*
+ * inetcsum_cap_next() delivers the next packet into 'f' and returns 1; it
+ * returns 0 at the clean end of the buffer and -1, with 'err' naming the
+ * record number and byte offset, when the rest cannot be read.  Blocks that
+ * carry no packet are skipped untouched.
+ */
+int
+inetcsum_cap_next(struct inetcsum_cap *c, struct inetcsum_cap_frame *f);
+
+/* inetcsum_cap_close() frees what the reader allocated. */
+void
+inetcsum_cap_close(struct inetcsum_cap *c);
+
+/* "pcap (little-endian, us)", "pcapng", ...: for messages. */
+const char *
+inetcsum_cap_describe(const struct inetcsum_cap *c);
+
+#endif /* INETCSUM_TOOL_PCAP_H */
