@@ -1,0 +1,335 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# tests/suites/50-cross.sh - cross-architecture builds, with the test suite
+# run under QEMU user-mode emulation.
+#
+# Byte order, word size, alignment and missing instructions are where
+# checksum code breaks, so each run below builds the library and its tests
+# with a Debian cross gcc and the toolchain file from cmake/toolchains/
+# (which makes ctest prefix every test with qemu-<arch> -L /usr/<triplet>),
+# then runs ctest with INETCSUM_TEST_QUICK=1:
+#
+#   aarch64      arm64, QEMU's default CPU ("max")
+#   aarch64-a53  the same binaries on a plain ARMv8.0 core (QEMU_CPU)
+#   powerpc      32-bit big-endian; also checks that the portable kernel's
+#                software prefetch became a dcbt instruction
+#   alpha-ev4    -mcpu=ev4 on an EV4 (no byte/word loads and stores, BWX);
+#                also checks that the library has no BWX instruction and
+#                that QEMU really rejects them on that CPU
+#   alpha-ev67   -mcpu=ev67 on an EV67
+#   s390x        64-bit big-endian
+#   i686         32-bit x86 (the x86 kernels' 32-bit build), qemu-i386
+#   armv7        32-bit Arm, hard float (portable kernel only)
+#
+# Every build has -Werror (CMAKE_COMPILE_WARNING_AS_ERROR), so a warning from
+# any cross compiler fails the suite.  Beside ctest, a small probe program
+# (written below) lists the kernels, checks each one that the emulated CPU
+# supports on the RFC 1071 example and against a naive sum over many lengths
+# and offsets, and prints the kernel that dispatch picks; on aarch64 that
+# must be a NEON kernel once src/arm/ has one.
+#
+# A run fails if ctest finds no test at all.  Each run prints
+# "RUN: N tests passed", and the slowest tests with their times.
+#
+# Environment: BUILD_ROOT and JOBS (from tests/run_tests.sh); CROSS_RUNS
+# picks runs by name (default: all of the above).
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+SRC=$PWD
+OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
+JOBS=${JOBS:-2}
+ALL_RUNS="aarch64 aarch64-a53 powerpc alpha-ev4 alpha-ev67 s390x i686 armv7"
+CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
+mkdir -p "$OUT"
+# Only this script decides which CPU QEMU emulates and where its libc is.
+unset QEMU_CPU QEMU_LD_PREFIX
+
+# run name -> "build triplet qemu qemu-cpu cflags" (- for none).  Runs that
+# share a build name share its binaries.
+declare -A RUN=(
+	[aarch64]="aarch64 aarch64-linux-gnu qemu-aarch64 - -"
+	[aarch64-a53]="aarch64 aarch64-linux-gnu qemu-aarch64 cortex-a53 -"
+	[powerpc]="powerpc powerpc-linux-gnu qemu-ppc - -"
+	[alpha-ev4]="alpha-ev4 alpha-linux-gnu qemu-alpha ev4 -mcpu=ev4"
+	[alpha-ev67]="alpha-ev67 alpha-linux-gnu qemu-alpha ev67 -mcpu=ev67"
+	[s390x]="s390x s390x-linux-gnu qemu-s390x - -"
+	[i686]="i686 i686-linux-gnu qemu-i386 max -"
+	[armv7]="armv7 arm-linux-gnueabihf qemu-arm - -"
+)
+
+failures=""
+fail() {
+	echo "FAIL: $*"
+	failures="$failures
+  $*"
+}
+
+# The probe: independent of tests/, so it also catches a library that was
+# built for the wrong CPU even before any test exists.  RFC 1071 section 3
+# sums the words 0001 f203 f4f5 f6f7 to ddf2; the checksum field is its
+# complement, 220d, in memory (network) order whatever the host order.
+cat > "$OUT/probe.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include "inetcsum.h"
+
+static const unsigned char rfc1071[8] = {
+	0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7
+};
+static const size_t longer[] = { 1500, 4103, 9001, 65539, 70000 };
+static unsigned char buf[70000 + 8];
+
+/* Naive big-endian word sum, folded and complemented: the wire value. */
+static unsigned
+ref(const unsigned char *p, size_t len)
+{
+	unsigned long long s = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		s += (unsigned)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		s += (unsigned)p[len - 1] << 8;
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return ~s & 0xffff;
+}
+
+/* The library's checksum of 'len' bytes at 'p', as a wire value. */
+static unsigned
+lib(const unsigned char *p, size_t len)
+{
+	uint16_t c = inetcsum_fold(inetcsum_partial(p, len, 0));
+	unsigned char f[2];
+
+	memcpy(f, &c, 2);
+	return (unsigned)f[0] << 8 | f[1];
+}
+
+/* Lengths 0..300 and a few long ones, at offsets 0..7, against ref(). */
+static int
+sweep(const char *name)
+{
+	size_t off, i, n;
+
+	for (off = 0; off < 8; off++) {
+		for (i = 0; i < 301 + sizeof(longer) / sizeof(longer[0]); i++) {
+			n = i < 301 ? i : longer[i - 301];
+			if (lib(buf + off, n) != ref(buf + off, n)) {
+				printf("kernel %s: len %zu off %zu: %04x, "
+				       "expected %04x\n", name, n, off,
+				       lib(buf + off, n), ref(buf + off, n));
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+int
+main(void)
+{
+	unsigned char field[2], whole[10];
+	unsigned long long x = 88172645463325252ull;
+	const char *name;
+	int supported, bad = 0;
+	size_t i;
+	uint16_t c;
+
+	/* xorshift64 data, with a run of 0xff bytes for carries. */
+	for (i = 0; i < sizeof(buf); i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		buf[i] = i >= 1000 && i < 5000 ? 0xff : (unsigned char)x;
+	}
+	for (i = 0; (name = inetcsum_impl_get(i, &supported)) != NULL; i++) {
+		if (!supported) {
+			printf("kernel %s: not supported by this CPU\n", name);
+			continue;
+		}
+		if (inetcsum_impl_select(name) != 0) {
+			printf("kernel %s: cannot be selected\n", name);
+			bad = 1;
+			continue;
+		}
+		c = inetcsum_fold(inetcsum_partial(rfc1071, 8, 0));
+		memcpy(field, &c, 2);
+		memcpy(whole, rfc1071, 8);
+		memcpy(whole + 8, field, 2);
+		c = inetcsum_fold(inetcsum_partial(whole, sizeof(whole), 0));
+		printf("kernel %s: RFC 1071 example %02x%02x, verify %04x\n",
+		       name, field[0], field[1], c);
+		if (field[0] != 0x22 || field[1] != 0x0d || c != 0)
+			bad = 1;
+		else if (sweep(name))
+			bad = 1;
+		else
+			printf("kernel %s: 2448 lengths x offsets match\n",
+			       name);
+	}
+	inetcsum_impl_select(NULL);
+	printf("dispatch: %s\n", inetcsum_impl_name());
+	return bad;
+}
+EOF
+
+# A program with a byte store, built for EV67: under QEMU_CPU=ev4 it must
+# die of SIGILL, or the ev4 run would prove nothing.
+cat > "$OUT/bwx.c" <<'EOF'
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	volatile char c = argv[0][0];
+	return c == 0;
+}
+EOF
+
+# build NAME TRIPLET CFLAGS: configure and build once per build name.
+declare -A BUILT=()
+build() {
+	local b=$1 triplet=$2 cflags=$3 dir=$OUT/$1 t0
+	[ -n "${BUILT[$b]-}" ] && return "${BUILT[$b]}"
+	t0=$(date +%s)
+	rm -rf "$dir"
+	if cmake -S "$SRC" -B "$dir" \
+		-DCMAKE_TOOLCHAIN_FILE="$SRC/cmake/toolchains/$triplet.cmake" \
+		-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$cflags" \
+		-DCMAKE_COMPILE_WARNING_AS_ERROR=ON \
+		-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_BUILD_TOOLS=OFF \
+		-DINETCSUM_BUILD_BENCH=OFF >"$OUT/$b-build.log" 2>&1 &&
+	   cmake --build "$dir" -j "$JOBS" >>"$OUT/$b-build.log" 2>&1; then
+		BUILT[$b]=0
+		echo "$b: built in $(($(date +%s) - t0)) s" \
+			"($triplet-gcc${cflags:+ $cflags}, -Werror)"
+	else
+		BUILT[$b]=1
+		tail -n 30 "$OUT/$b-build.log"
+		fail "$b: cross build failed (log: $OUT/$b-build.log)"
+	fi
+	return "${BUILT[$b]}"
+}
+
+# PowerPC: the portable kernel must prefetch with dcbt (data cache block
+# touch), in both the dispatcher's entry and the benchmark's variant.
+check_dcbt() {
+	local dis=$OUT/powerpc-generic.dis f n
+	powerpc-linux-gnu-objdump -d -M ppc \
+		"$OUT/powerpc/CMakeFiles/inetcsum_objects.dir/src/generic/csum_generic.c.o" \
+		>"$dis" 2>&1 || {
+		fail "powerpc: objdump of csum_generic.c.o failed"
+		return
+	}
+	for f in csum_generic csum_generic_prefetch; do
+		n=$(awk -v f="<$f>:" '$2 == f { on = 1; next }
+			/^[0-9a-f]+ <.*>:$/ { on = 0 }
+			on && $0 ~ /\tdcbt/ { n++ } END { print n + 0 }' "$dis")
+		if ! grep -q "<$f>:" "$dis"; then
+			fail "powerpc: no function $f in csum_generic.c.o"
+		elif [ "$n" -eq 0 ]; then
+			fail "powerpc: $f has no dcbt (software prefetch lost)"
+		else
+			echo "powerpc: $f has $n dcbt instruction(s)"
+		fi
+	done
+}
+
+# Alpha EV4: no BWX instruction anywhere in the library, and QEMU's EV4
+# must trap one.
+check_ev4() {
+	local n
+	n=$(alpha-linux-gnu-objdump -d "$OUT/alpha-ev4/libinetcsum.a" |
+		awk -F'\t' '$3 ~ /^(ldbu|ldwu|stb|stw|sextb|sextw)$/ { n++ }
+			END { print n + 0 }')
+	if [ "$n" -ne 0 ]; then
+		fail "alpha-ev4: libinetcsum.a has $n BWX instruction(s)"
+	else
+		echo "alpha-ev4: libinetcsum.a has no BWX instruction"
+	fi
+	if ! alpha-linux-gnu-gcc -O2 -mcpu=ev67 "$OUT/bwx.c" -o "$OUT/bwx"; then
+		fail "alpha-ev4: cannot build the BWX control program"
+		return
+	fi
+	# An inner shell, so that its "Illegal instruction" report is muted.
+	QEMU_CPU=ev4 bash -c 'qemu-alpha -L /usr/alpha-linux-gnu "$1"' _ \
+		"$OUT/bwx" 2>/dev/null
+	if [ $? -eq $((128 + 4)) ]; then	# 4 is SIGILL
+		echo "alpha-ev4: QEMU's ev4 rejects BWX (SIGILL), as it must"
+	else
+		fail "alpha-ev4: QEMU_CPU=ev4 ran a BWX instruction"
+	fi
+}
+
+# run NAME: probe, then ctest.
+run() {
+	local r=$1 b triplet qemu cpu cflags dir n t0 t names
+	read -r b triplet qemu cpu cflags <<<"${RUN[$r]}"
+	[ "$cpu" = - ] && cpu=
+	[ "$cflags" = - ] && cflags=
+	dir=$OUT/$b
+	if ! command -v "$triplet-gcc" >/dev/null ||
+	   ! command -v "$qemu" >/dev/null; then
+		fail "$r: $triplet-gcc or $qemu missing (scripts/install-deps.sh cross)"
+		return
+	fi
+	build "$b" "$triplet" "$cflags" || return
+
+	# The probe, with the same compiler flags as the library.
+	# shellcheck disable=SC2086 # cflags is a list of flags, maybe empty
+	if ! "$triplet-gcc" -O2 $cflags -I"$SRC/include" "$OUT/probe.c" \
+		"$dir/libinetcsum.a" -o "$OUT/probe-$b"; then
+		fail "$r: cannot build the probe"
+		return
+	fi
+	if ! env ${cpu:+QEMU_CPU=$cpu} "$qemu" -L "/usr/$triplet" \
+		"$OUT/probe-$b" >"$OUT/$r-probe.log" 2>&1; then
+		cat "$OUT/$r-probe.log"
+		fail "$r: probe failed under $qemu${cpu:+ -cpu $cpu}"
+	fi
+	sed "s/^/$r: /" "$OUT/$r-probe.log"
+	names=$(ls "$SRC"/src/arm/*neon*.c 2>/dev/null)
+	if [ "$b" = aarch64 ] && [ -n "$names" ] &&
+	   ! grep -q '^dispatch: .*neon' "$OUT/$r-probe.log"; then
+		fail "$r: src/arm has a NEON kernel but dispatch did not pick it"
+	fi
+
+	n=$(ctest --test-dir "$dir" -N 2>/dev/null |
+		sed -n 's/^Total Tests: //p')
+	if [ "${n:-0}" -eq 0 ]; then
+		fail "$r: ctest found no tests"
+		return
+	fi
+	t0=$(date +%s)
+	if env INETCSUM_TEST_QUICK=1 ${cpu:+QEMU_CPU=$cpu} \
+		ctest --test-dir "$dir" --output-on-failure -j "$JOBS" \
+		--timeout 600 >"$OUT/$r-ctest.log" 2>&1; then
+		t=$(($(date +%s) - t0))
+		echo "$r: $n tests passed ($t s under $qemu${cpu:+ -cpu $cpu})"
+	else
+		cat "$OUT/$r-ctest.log"
+		fail "$r: ctest failed under $qemu${cpu:+ -cpu $cpu}"
+	fi
+	# The three slowest tests, so the budget is visible.
+	grep -E 'Test +#[0-9]+:' "$OUT/$r-ctest.log" |
+		sed -E 's/.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec.*/\2 \1/' |
+		sort -rn | head -n 3 | sed "s/^/$r: slowest: /; s/\$/ s/"
+}
+
+start=$(date +%s)
+for r in $CROSS_RUNS; do
+	if [ -z "${RUN[$r]-}" ]; then
+		fail "unknown run $r (known: ${!RUN[*]})"
+		continue
+	fi
+	run "$r"
+	case $r in
+	powerpc) [ "${BUILT[powerpc]-1}" = 0 ] && check_dcbt ;;
+	alpha-ev4) [ "${BUILT[alpha-ev4]-1}" = 0 ] && check_ev4 ;;
+	esac
+done
+echo "cross: $(($(date +%s) - start)) s in all"
+if [ -n "$failures" ]; then
+	echo "cross failures:$failures"
+	exit 1
+fi
