@@ -1,5 +1,85 @@
 # cmake/Intrinsics.cmake - probe that the compiler (and assembler) can build
 # each ISA's kernels with function-level target attributes.  A failed or
 # disabled probe becomes -DINETCSUM_NO_<ISA>, which compiles that kernel out.
+#
+# Each probe is a tiny function compiled with the same target attribute as
+# the kernels (no -m flags: the tree builds with baseline flags) that uses
+# one intrinsic or instruction of the ISA.  The probes assemble and link, so
+# an old assembler behind a new compiler also fails them.
 include(CheckCSourceCompiles)
+include(FeatureSummary)
 set(INETCSUM_ISA_DEFINITIONS "")
+
+# inetcsum_isa_probe(<ISA> <enable option> <source>)
+function(inetcsum_isa_probe isa option src)
+  set(_var INETCSUM_HAVE_${isa})
+  if(NOT ${option})
+    set(_ok OFF)
+    set(_why "disabled by ${option}=OFF")
+  else()
+    set(CMAKE_REQUIRED_QUIET ON)
+    check_c_source_compiles("${src}" ${_var})
+    if(${_var})
+      set(_ok ON)
+      set(_why "compiler and assembler support it")
+    else()
+      set(_ok OFF)
+      set(_why "the compiler or assembler cannot build it")
+    endif()
+  endif()
+  add_feature_info("x86 ${isa} kernel" _ok "${_why}")
+  if(NOT _ok)
+    set(INETCSUM_ISA_DEFINITIONS ${INETCSUM_ISA_DEFINITIONS}
+      -DINETCSUM_NO_${isa} PARENT_SCOPE)
+  endif()
+endfunction()
+
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$"
+    AND CMAKE_SIZEOF_VOID_P EQUAL 8)
+  inetcsum_isa_probe(ADX INETCSUM_ENABLE_ADX "
+#include <stdint.h>
+int main(void)
+{
+	uint64_t a = 1, b = 2;
+	__asm__(\"adcxq %1, %0; adoxq %1, %0\"
+		: \"+r\"(a) : \"r\"(b) : \"cc\");
+	return (int)a;
+}")
+  inetcsum_isa_probe(AVX2 INETCSUM_ENABLE_AVX2 "
+#include <immintrin.h>
+__attribute__((target(\"avx2\"))) static int f(const void *p)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *)p);
+	v = _mm256_madd_epi16(v, v);
+	return _mm256_extract_epi32(v, 0);
+}
+int main(void) { static const char b[32]; return f(b); }")
+  inetcsum_isa_probe(AVX512 INETCSUM_ENABLE_AVX512 "
+#include <immintrin.h>
+__attribute__((target(\"avx512f,avx512bw,avx512vl\")))
+static int f(const void *p, unsigned long long n)
+{
+	__m512i v = _mm512_maskz_loadu_epi8((__mmask64)n, p);
+	__m256i w = _mm256_maskz_loadu_epi8((__mmask32)n, p);
+	v = _mm512_madd_epi16(v, v);
+	return _mm_cvtsi128_si32(_mm512_castsi512_si128(v)) +
+	       _mm256_extract_epi32(w, 0);
+}
+int main(void) { static const char b[64]; return f(b, 3); }")
+  # VNNI rides on the AVX-512 kernel file: probe it only if that is built.
+  if(INETCSUM_ENABLE_AVX512 AND INETCSUM_HAVE_AVX512)
+    set(_vnni_opt ON)
+  else()
+    set(_vnni_opt OFF)
+  endif()
+  inetcsum_isa_probe(AVX512VNNI _vnni_opt "
+#include <immintrin.h>
+__attribute__((target(\"avx512f,avx512bw,avx512vl,avx512vnni\")))
+static int f(const void *p)
+{
+	__m512i v = _mm512_loadu_si512(p);
+	v = _mm512_dpwssd_epi32(v, v, v);
+	return _mm_cvtsi128_si32(_mm512_castsi512_si128(v));
+}
+int main(void) { static const char b[64]; return f(b); }")
+endif()

@@ -16,6 +16,7 @@ const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ INETCSUM_X86_AVX512BW, "avx512bw" },
 	{ INETCSUM_X86_AVX512VNNI, "avx512vnni" },
 	{ INETCSUM_X86_AVXVNNI, "avxvnni" },
+	{ INETCSUM_X86_ZMM, "zmm" },
 	{ 0, NULL },
 };
 
@@ -33,17 +34,47 @@ read_xcr0(void)
 	return ((u64)hi << 32) | lo;
 }
 
+/*
+ * Policy: may the 512-bit kernels run?  On the first Intel AVX-512 server
+ * cores, Skylake-SP and its refreshes Cascade Lake and Cooper Lake (family
+ * 6, model 0x55), any 512-bit instruction moves the core to a lower
+ * frequency license for about a millisecond (Intel 64 and IA-32
+ * Architectures Optimization Reference Manual, section "Mixing AVX-512 and
+ * other instructions"; the frequency tables of the Xeon Scalable
+ * specification update).  A checksum of one packet takes well under a
+ * microsecond, so the slowdown of all the surrounding scalar code would
+ * cost far more than the wider vectors gain: there the 256-bit AVX2 kernel
+ * is used.  Later cores (Ice Lake and newer, AMD Zen 4/5) lose little or
+ * nothing at 512 bits for integer work, so they keep INETCSUM_X86_ZMM.
+ */
+static int
+zmm_is_fast(u32 vendor_ebx, u32 vendor_ecx, u32 vendor_edx, u32 leaf1_eax)
+{
+	/* "GenuineIntel" as CPUID leaf 0 returns it in EBX, EDX, ECX. */
+	const u32 genu = 0x756e6547, inel = 0x6c65746e, inei = 0x49656e69;
+	u32 family = (leaf1_eax >> 8) & 0xf;
+	u32 model = (leaf1_eax >> 4) & 0xf;
+
+	if (vendor_ebx != genu || vendor_ecx != inel || vendor_edx != inei)
+		return 1;
+	if (family == 6 || family == 15)
+		model |= ((leaf1_eax >> 16) & 0xf) << 4;	/* extended model */
+	return !(family == 6 && model == 0x55);
+}
+
 u32
 inetcsum_cpu_features(void)
 {
 	u32 a, b, c, d;
 	u32 b7 = 0, c7 = 0, d7 = 0, a71 = 0;
-	u32 max_leaf, features = 0;
+	u32 max_leaf, leaf1_eax, features = 0;
+	u32 vb, vc, vd;
 	u64 xcr0 = 0;
 
-	if (!__get_cpuid(0, &max_leaf, &b, &c, &d) || max_leaf < 1)
+	if (!__get_cpuid(0, &max_leaf, &vb, &vc, &vd) || max_leaf < 1)
 		return mask_disabled_cpu_features(0);
 	__cpuid(1, a, b, c, d);
+	leaf1_eax = a;
 	/*
 	 * Believe AVX state only if the OS uses XSAVE (OSXSAVE, ECX bit 27)
 	 * and has enabled the registers in XCR0: a CPU with AVX under an OS
@@ -74,6 +105,8 @@ inetcsum_cpu_features(void)
 			features |= INETCSUM_X86_AVX512BW;
 			if (c7 & (1u << 11))
 				features |= INETCSUM_X86_AVX512VNNI;
+			if (zmm_is_fast(vb, vc, vd, leaf1_eax))
+				features |= INETCSUM_X86_ZMM;
 		}
 	}
 	return mask_disabled_cpu_features(features);

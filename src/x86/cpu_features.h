@@ -17,6 +17,13 @@
 #define INETCSUM_X86_AVX512BW	(1u << 3)	/* F+BW+VL and OS-enabled ZMM/opmask state */
 #define INETCSUM_X86_AVX512VNNI	(1u << 4)
 #define INETCSUM_X86_AVXVNNI	(1u << 5)	/* VEX-encoded VNNI on YMM */
+/*
+ * Policy, not an instruction set: set when 512-bit vectors are usable AND
+ * worth using on this CPU (AVX-512 state enabled and no known frequency
+ * penalty; see zmm_is_fast() in cpu_features.c).  The 512-bit kernels
+ * require it, so masking "zmm" falls back to the 256-bit kernels.
+ */
+#define INETCSUM_X86_ZMM	(1u << 6)
 
 /*
  * HAVE_X(f) is true when the feature mask 'f' has X, and the constant 1

@@ -1,12 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/x86/kernels.h - the x86 kernels built in, best first, for the
- * registry in src/csum.c.  ARCH_KERNELS stays undefined while there are
- * none, and the dispatcher then calls the portable kernel directly.
+ * registry in src/csum.c.  Each kernel exists only on x86-64 and only when
+ * cmake/Intrinsics.cmake did not define INETCSUM_NO_<ISA> (the compiler
+ * cannot build it, or INETCSUM_ENABLE_<ISA> is OFF).  ARCH_KERNELS stays
+ * undefined when none is built, and the dispatcher then calls the portable
+ * kernel directly.
  */
 #ifndef INETCSUM_X86_KERNELS_H
 #define INETCSUM_X86_KERNELS_H
 
+#include "../impl.h"
 #include "cpu_features.h"
+
+#ifdef INETCSUM_ARCH_X86_64
+
+#if !defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI)
+extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni;
+#  define X86_KERNEL_AVX512_VNNI &inetcsum_kernel_x86_avx512_vnni,
+#else
+#  define X86_KERNEL_AVX512_VNNI
+#endif
+
+#ifndef INETCSUM_NO_AVX512
+extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512;
+#  define X86_KERNEL_AVX512 &inetcsum_kernel_x86_avx512,
+#else
+#  define X86_KERNEL_AVX512
+#endif
+
+#ifndef INETCSUM_NO_AVX2
+extern const struct inetcsum_kernel inetcsum_kernel_x86_avx2;
+#  define X86_KERNEL_AVX2 &inetcsum_kernel_x86_avx2,
+#else
+#  define X86_KERNEL_AVX2
+#endif
+
+#ifndef INETCSUM_NO_ADX
+extern const struct inetcsum_kernel inetcsum_kernel_x86_adx;
+#  define X86_KERNEL_ADX &inetcsum_kernel_x86_adx,
+#else
+#  define X86_KERNEL_ADX
+#endif
+
+#if !defined(INETCSUM_NO_AVX512) || !defined(INETCSUM_NO_AVX2) || \
+    !defined(INETCSUM_NO_ADX)
+#  define ARCH_KERNELS							\
+	X86_KERNEL_AVX512_VNNI X86_KERNEL_AVX512 X86_KERNEL_AVX2	\
+	X86_KERNEL_ADX
+#endif
+
+#endif /* INETCSUM_ARCH_X86_64 */
 
 #endif /* INETCSUM_X86_KERNELS_H */

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/x86/csum_avx512.c - the AVX-512 kernels: the vector template at 512
+ * bits, csum_x86_avx512 (AVX-512 BW: vpmaddwd + vpaddd) and
+ * csum_x86_avx512_vnni (AVX-512 VNNI: vpdpwssd).
+ *
+ * Both use byte-masked loads and stores (AVX-512 BW) for the last partial
+ * vector, so any length is one pass with no scalar tail and no over-read.
+ *
+ * csum_x86_avx512 is for AVX-512 CPUs without VNNI (Skylake-SP, Cascade
+ * Lake has VNNI but Skylake-SP does not; AMD Zen 4 has both), and for
+ * builds whose compiler lacks VNNI intrinsics.  csum_x86_avx512_vnni is for
+ * Ice Lake and later Intel server/client cores and AMD Zen 4/5: vpdpwssd
+ * fuses the multiply-add and the accumulation, two vector operations per
+ * 64 bytes instead of three.  Both need gcc >= 5 / clang >= 3.9 (BW, VL);
+ * VNNI needs gcc >= 8 / clang >= 6.  Neither runs where cpu_features.c
+ * withholds INETCSUM_X86_ZMM (CPUs that slow down on 512-bit vectors).
+ */
+#include "../impl.h"
+#include "cpu_features.h"
+#include "kernels.h"
+
+#if defined(INETCSUM_ARCH_X86_64) && !defined(INETCSUM_NO_AVX512)
+#include <immintrin.h>
+
+#include "csum_x86_scalar.h"
+
+#define SUFFIX avx512
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl")
+#define VL 64
+#define USE_VNNI 0
+#define USE_MASKED_TAIL 1
+#include "csum_x86_template.h"
+
+const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
+	.name = "x86_avx512",
+	.features = INETCSUM_X86_AVX512BW | INETCSUM_X86_ZMM,
+	.partial = csum_x86_avx512,
+	.copy = csum_copy_x86_avx512,
+	.partial_prefetch = csum_x86_prefetch_avx512,
+};
+
+#ifndef INETCSUM_NO_AVX512VNNI
+#define SUFFIX avx512_vnni
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
+#define VL 64
+#define USE_VNNI 1
+#define USE_MASKED_TAIL 1
+#include "csum_x86_template.h"
+
+const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
+	.name = "x86_avx512_vnni",
+	.features = INETCSUM_X86_AVX512BW | INETCSUM_X86_AVX512VNNI |
+		    INETCSUM_X86_ZMM,
+	.partial = csum_x86_avx512_vnni,
+	.copy = csum_copy_x86_avx512_vnni,
+	.partial_prefetch = csum_x86_prefetch_avx512_vnni,
+};
+#endif /* !INETCSUM_NO_AVX512VNNI */
+#endif /* x86-64 && !INETCSUM_NO_AVX512 */

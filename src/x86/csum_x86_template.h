@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/x86/csum_x86_template.h - the x86 vector kernel body, written once and
+ * instantiated per ISA and vector width (csum_avx2.c, csum_avx512.c).
+ *
+ * Parameters (#define them before including this file):
+ *
+ *   SUFFIX      name suffix of the functions defined: csum_x86_SUFFIX(),
+ *               csum_x86_SUFFIX_prefetch() and csum_copy_x86_SUFFIX().
+ *   ATTRIBUTES  the target attribute of every function, e.g.
+ *               INETCSUM_TARGET("avx2").
+ *   VL          vector length in bytes: 32 (needs AVX2) or 64 (needs
+ *               AVX-512 F+BW).
+ *   USE_VNNI    1 to accumulate with the signed word dot product vpdpwssd
+ *               (AVX-512 VNNI at VL 64), 0 for vpmaddwd + vpaddd.
+ *   USE_MASKED_TAIL  1 to load (and store) the last partial vector with a
+ *               byte mask (AVX-512 BW, and VL for VL 32), 0 to finish the
+ *               last VL - 1 bytes with the scalar path.
+ *
+ * How a vector is summed
+ * ----------------------
+ * Each 16-bit word u (0..65535) is XORed with 0x8000, which turns it into
+ * the signed word u - 32768.  A signed multiply-add against a vector of
+ * ones (vpmaddwd, or vpdpwssd which also does the accumulating add) adds
+ * two neighbouring words into each signed 32-bit lane: each lane gains a
+ * value in [-65536, 65534] per vector.  The 32768 taken from every word is
+ * given back once per chunk: 2 * 32768 = 65536 per lane per vector.  With
+ * VNNI that is two vector instructions per vector (xor, vpdpwssd); without,
+ * three (xor, vpmaddwd, vpaddd).
+ *
+ * Why the sums are exact (for any length)
+ * ---------------------------------------
+ * The input is cut into chunks of CHUNK_LEN = 32768 vectors, and every
+ * vector of a chunk (the masked last one included) adds one value in
+ * [-65536, 65534] to each lane of exactly one accumulator.  A lane of the
+ * sum of all accumulators therefore stays within
+ * [-65536 * 32768, 65534 * 32768] = [-2^31, 2^31 - 65536], inside int32,
+ * and so does every partial sum of accumulators, whatever the order of
+ * additions.  Adding back 65536 * nvec (nvec <= 32768 vectors) gives the
+ * lane's true sum of unsigned words, in [0, 2 * 65535 * 32768] < 2^32: a
+ * u32 lane holds it exactly, and the horizontal sum of 16 such lanes fits
+ * easily in 64 bits.  Each chunk's exact sum is then added to a 64-bit
+ * ones' complement accumulator with an end-around carry, which absorbs any
+ * number of chunks (len may exceed 4 GiB).  As every step is exact or an
+ * end-around-carry addition, the result is 0 only if the initial sum and
+ * all the data are zero.
+ *
+ * Order of the work
+ * -----------------
+ * Inputs below X86_SHORT_LEN bytes take the scalar adc chain
+ * (csum_x86_scalar.h).  The main loop handles 8 vectors per iteration into
+ * 8 independent accumulators: vpdpwssd has a latency of about 5 cycles and
+ * two can start per cycle, so fewer accumulators would leave the ports idle
+ * (PERFORMANCE-NOTES: 8 beat 4 from L2).  Up to 7 leftover whole vectors go
+ * to distinct accumulators, then the last partial vector is a masked load
+ * (or the scalar path).  Masked loads never fault on the masked-out bytes,
+ * so nothing outside [data, data + len) is read.
+ */
+
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+#define FN(name) CONCAT(name, SUFFIX)
+
+#if VL == 32
+#  define vec_t			__m256i
+#  define VLOADU(p)		_mm256_loadu_si256((const void *)(p))
+#  define VSTOREU(p, v)		_mm256_storeu_si256((void *)(p), (v))
+#  define VZERO()		_mm256_setzero_si256()
+#  define VSET1_16(x)		_mm256_set1_epi16((short)(x))
+#  define VSET1_32(x)		_mm256_set1_epi32((int)(x))
+#  define VXOR(a, b)		_mm256_xor_si256((a), (b))
+#  define VADD32(a, b)		_mm256_add_epi32((a), (b))
+#  define VMADD16(a, b)		_mm256_madd_epi16((a), (b))
+#  define mask_t		__mmask32
+#  define VMASKZ_LOADU(m, p)	_mm256_maskz_loadu_epi8((m), (const void *)(p))
+#  define VMASK_STOREU(p, m, v)	_mm256_mask_storeu_epi8((void *)(p), (m), (v))
+#elif VL == 64
+#  define vec_t			__m512i
+#  define VLOADU(p)		_mm512_loadu_si512((const void *)(p))
+#  define VSTOREU(p, v)		_mm512_storeu_si512((void *)(p), (v))
+#  define VZERO()		_mm512_setzero_si512()
+#  define VSET1_16(x)		_mm512_set1_epi16((short)(x))
+#  define VSET1_32(x)		_mm512_set1_epi32((int)(x))
+#  define VXOR(a, b)		_mm512_xor_si512((a), (b))
+#  define VADD32(a, b)		_mm512_add_epi32((a), (b))
+#  define VMADD16(a, b)		_mm512_madd_epi16((a), (b))
+#  define VDPWSSD(acc, a, b)	_mm512_dpwssd_epi32((acc), (a), (b))
+#  define mask_t		__mmask64
+#  define VMASKZ_LOADU(m, p)	_mm512_maskz_loadu_epi8((m), (const void *)(p))
+#  define VMASK_STOREU(p, m, v)	_mm512_mask_storeu_epi8((void *)(p), (m), (v))
+#else
+#  error "VL must be 32 or 64"
+#endif
+
+/* Bytes per main-loop iteration, and the exactness bound derived above. */
+#define BLOCK		(8 * VL)
+#define CHUNK_LEN	((size_t)32768 * VL)
+
+/* acc += the signed pair sums of the sign-flipped words of v. */
+#if USE_VNNI
+#  define ACCUM(acc, v)	((acc) = VDPWSSD((acc), VXOR((v), flip), ones))
+#else
+#  define ACCUM(acc, v)	\
+	((acc) = VADD32((acc), VMADD16(VXOR((v), flip), ones)))
+#endif
+
+/*
+ * Load the vector at byte offset 'off', store it to the copy if there is
+ * one, and add it to 'acc'.  The copy stores the loaded register: re-reading
+ * a just-written destination would stall on store forwarding.
+ */
+#define LOAD_ACC(acc, off)						\
+	do {								\
+		vec_t v_ = VLOADU(p + (off));				\
+									\
+		if (q != NULL)						\
+			VSTOREU(q + (off), v_);				\
+		ACCUM(acc, v_);						\
+	} while (0)
+
+/* Sum of the unsigned 32-bit lanes of 'v' (each < 2^32, so no overflow). */
+static ATTRIBUTES INETCSUM_FORCEINLINE u64
+FN(hsum_u32_)(vec_t v)
+{
+#if VL == 64
+	__m512i lo = _mm512_srli_epi64(_mm512_slli_epi64(v, 32), 32);
+	__m512i hi = _mm512_srli_epi64(v, 32);
+	__m512i s = _mm512_add_epi64(lo, hi);
+	__m256i t = _mm256_add_epi64(_mm512_castsi512_si256(s),
+				     _mm512_extracti64x4_epi64(s, 1));
+#else
+	__m256i lo = _mm256_srli_epi64(_mm256_slli_epi64(v, 32), 32);
+	__m256i hi = _mm256_srli_epi64(v, 32);
+	__m256i t = _mm256_add_epi64(lo, hi);
+#endif
+	__m128i u = _mm_add_epi64(_mm256_castsi256_si128(t),
+				  _mm256_extracti128_si256(t, 1));
+
+	return (u64)_mm_cvtsi128_si64(u) + (u64)_mm_extract_epi64(u, 1);
+}
+
+/*
+ * Sum one chunk of 'len' bytes (X86_SHORT_LEN <= len <= CHUNK_LEN) at 'p',
+ * copying it to 'q' unless 'q' is NULL.  Returns the exact sum of the
+ * chunk's words (plus, without masked tails, the end-around-carry sum of
+ * the scalar tail).  'end' is the end of the whole buffer: prefetches are
+ * only issued for addresses before it.
+ */
+static ATTRIBUTES INETCSUM_FORCEINLINE u64
+FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
+	       size_t prefetch)
+{
+	const vec_t flip = VSET1_16(0x8000);
+	const vec_t ones = VSET1_16(1);
+	vec_t a0 = VZERO(), a1 = VZERO(), a2 = VZERO(), a3 = VZERO();
+	vec_t a4 = VZERO(), a5 = VZERO(), a6 = VZERO(), a7 = VZERO();
+	u32 nvec = (u32)(len / VL);
+	u64 tail = 0;
+
+	while (len >= BLOCK) {
+		if (prefetch != 0 && (size_t)(end - p) >= prefetch + BLOCK) {
+			size_t i;
+
+			for (i = 0; i < BLOCK; i += 64)
+				INETCSUM_PREFETCH(p + prefetch + i);
+		}
+		LOAD_ACC(a0, 0 * VL);
+		LOAD_ACC(a1, 1 * VL);
+		LOAD_ACC(a2, 2 * VL);
+		LOAD_ACC(a3, 3 * VL);
+		LOAD_ACC(a4, 4 * VL);
+		LOAD_ACC(a5, 5 * VL);
+		LOAD_ACC(a6, 6 * VL);
+		LOAD_ACC(a7, 7 * VL);
+		p += BLOCK;
+		if (q != NULL)
+			q += BLOCK;
+		len -= BLOCK;
+	}
+	/* Leftover whole vectors, each to its own accumulator. */
+	if (len & (4 * VL)) {
+		LOAD_ACC(a0, 0 * VL);
+		LOAD_ACC(a1, 1 * VL);
+		LOAD_ACC(a2, 2 * VL);
+		LOAD_ACC(a3, 3 * VL);
+		p += 4 * VL;
+		if (q != NULL)
+			q += 4 * VL;
+	}
+	if (len & (2 * VL)) {
+		LOAD_ACC(a4, 0 * VL);
+		LOAD_ACC(a5, 1 * VL);
+		p += 2 * VL;
+		if (q != NULL)
+			q += 2 * VL;
+	}
+	if (len & VL) {
+		LOAD_ACC(a6, 0);
+		p += VL;
+		if (q != NULL)
+			q += VL;
+	}
+	len &= VL - 1;
+	if (len != 0) {
+#if USE_MASKED_TAIL
+		/* len < VL <= 64, so the shift is defined. */
+		mask_t m = (mask_t)(((u64)1 << len) - 1);
+		vec_t v = VMASKZ_LOADU(m, p);
+
+		if (q != NULL)
+			VMASK_STOREU(q, m, v);
+		/* The zero bytes become 0x8000 words, given back below. */
+		ACCUM(a7, v);
+		nvec++;
+#else
+		tail = q != NULL ? x86_copy_short(q, p, len) :
+				   x86_sum_short(p, len);
+#endif
+	}
+	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
+	a4 = VADD32(VADD32(a4, a5), VADD32(a6, a7));
+	a0 = VADD32(a0, a4);
+	/* Give back 32768 per word: 65536 per lane per vector (mod 2^32). */
+	a0 = VADD32(a0, VSET1_32(nvec << 16));
+	return add64_eac(FN(hsum_u32_)(a0), tail);
+}
+
+static ATTRIBUTES INETCSUM_FORCEINLINE u32
+FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
+	     size_t prefetch)
+{
+	const u8 *p = data;
+	u8 *q = dst;
+	const u8 *end;
+	u64 s = sum;
+
+	if (len < X86_SHORT_LEN) {
+		s = add64_eac(s, q != NULL ? x86_copy_short(q, p, len) :
+					     x86_sum_short(p, len));
+		return fold64_to_32(s);
+	}
+	end = p + len;
+	while (len > CHUNK_LEN) {
+		s = add64_eac(s, FN(sum_chunk_)(p, q, CHUNK_LEN, end, prefetch));
+		p += CHUNK_LEN;
+		if (q != NULL)
+			q += CHUNK_LEN;
+		len -= CHUNK_LEN;
+	}
+	s = add64_eac(s, FN(sum_chunk_)(p, q, len, end, prefetch));
+	return fold64_to_32(s);
+}
+
+static ATTRIBUTES u32
+FN(csum_x86_)(const void *data, size_t len, u32 sum)
+{
+	return FN(partial_)(data, NULL, len, sum, INETCSUM_X86_PREFETCH_DISTANCE);
+}
+
+static ATTRIBUTES u32
+FN(csum_x86_prefetch_)(const void *data, size_t len, u32 sum,
+		       size_t prefetch)
+{
+	return FN(partial_)(data, NULL, len, sum, prefetch);
+}
+
+static ATTRIBUTES u32
+FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_)(src, dst, len, sum, 0);
+}
+
+#undef CONCAT_
+#undef CONCAT
+#undef FN
+#undef vec_t
+#undef VLOADU
+#undef VSTOREU
+#undef VZERO
+#undef VSET1_16
+#undef VSET1_32
+#undef VXOR
+#undef VADD32
+#undef VMADD16
+#undef VDPWSSD
+#undef mask_t
+#undef VMASKZ_LOADU
+#undef VMASK_STOREU
+#undef BLOCK
+#undef CHUNK_LEN
+#undef ACCUM
+#undef LOAD_ACC
+#undef SUFFIX
+#undef ATTRIBUTES
+#undef VL
+#undef USE_VNNI
+#undef USE_MASKED_TAIL
