@@ -18,7 +18,8 @@
 #                that QEMU really rejects them on that CPU
 #   alpha-ev67   -mcpu=ev67 on an EV67
 #   s390x        64-bit big-endian
-#   i686         32-bit x86 (the x86 kernels' 32-bit build), qemu-i386
+#   i686         32-bit x86 under qemu-i386 -cpu max (AVX2, no AVX-512);
+#                the x86 vector kernels are x86-64 only for now
 #   armv7        32-bit Arm, hard float (portable kernel only)
 #
 # Every build has -Werror (CMAKE_COMPILE_WARNING_AS_ERROR), so a warning from
