@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/test_csum.c - differential test of every kernel against the naive
+ * reference (ref_csum.c).
+ *
+ * Each kernel in the registry that this CPU supports is run through each of
+ * its entry points: 'partial', 'copy', 'partial_prefetch' at several
+ * distances, and the public inetcsum_partial()/inetcsum_copy() after
+ * inetcsum_impl_select() has made it the active kernel.  Kernels may return
+ * different partial sums for the same data, so results are compared folded
+ * (bit for bit, 0x0000 and 0xffff are different answers) and modulo 0xffff,
+ * and a partial sum must be 0 exactly when the initial sum and all data are
+ * zero.  Data always sits in guard-paged buffers (test_util.h), so a read or
+ * write outside the given range crashes the test.
+ */
+#define _GNU_SOURCE	/* MAP_ANONYMOUS, MAP_NORESERVE */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "impl.h"
+#include "ref_csum.h"
+#include "test_util.h"
+
+/*
+ * The widest stride (bytes consumed per main-loop iteration) that any
+ * kernel uses: 8 accumulators of 64-byte AVX-512 vectors.  Exhaustive
+ * lengths run to 4 strides + 64 bytes, so every kernel goes through its
+ * main loop several times and every tail length after each.
+ */
+#define MAX_STRIDE 512
+#define EXHAUSTIVE_MAX_LEN (4 * MAX_STRIDE + 64)
+/* Start offsets 0..63 cover every alignment to a 64-byte cache line. */
+#define NUM_OFFSETS 64
+#define RANDOM_MAX_LEN (256 * 1024)
+/* Large enough for the carry tests: 1 MiB plus an odd tail. */
+#define BIG_LEN ((1u << 20) + 77)
+#define CANARY 0xa5
+#define CANARY_LEN 16
+
+enum op_kind { OP_PARTIAL, OP_COPY, OP_PREFETCH, OP_API_PARTIAL, OP_API_COPY };
+
+struct op {
+	enum op_kind kind;
+	size_t prefetch;
+	char name[40];
+};
+
+/* Software prefetch distances in bytes: none, a line, a few lines, a page. */
+static const size_t prefetch_distances[] = { 0, 64, 256, 4096 };
+
+static struct inetcsum_test_buf srcbuf, dstbuf;
+
+static size_t
+build_ops(const struct inetcsum_kernel *k, struct op *ops)
+{
+	size_t n = 0, i;
+
+	ops[n++] = (struct op){ OP_PARTIAL, 0, "partial" };
+	ops[n++] = (struct op){ OP_COPY, 0, "copy" };
+	if (k->partial_prefetch != NULL) {
+		for (i = 0; i < sizeof(prefetch_distances) /
+				sizeof(prefetch_distances[0]); i++) {
+			ops[n].kind = OP_PREFETCH;
+			ops[n].prefetch = prefetch_distances[i];
+			snprintf(ops[n].name, sizeof(ops[n].name),
+				 "partial_prefetch(%zu)",
+				 prefetch_distances[i]);
+			n++;
+		}
+	}
+	ops[n++] = (struct op){ OP_API_PARTIAL, 0, "inetcsum_partial" };
+	ops[n++] = (struct op){ OP_API_COPY, 0, "inetcsum_copy" };
+	return n;
+}
+
+static int
+is_copy(const struct op *op)
+{
+	return op->kind == OP_COPY || op->kind == OP_API_COPY;
+}
+
+static uint32_t
+run_op(const struct inetcsum_kernel *k, const struct op *op,
+       const unsigned char *src, size_t len, uint32_t init,
+       unsigned char *dst)
+{
+	switch (op->kind) {
+	case OP_PARTIAL:
+		return k->partial(src, len, init);
+	case OP_COPY:
+		return k->copy(dst, src, len, init);
+	case OP_PREFETCH:
+		return k->partial_prefetch(src, len, init, op->prefetch);
+	case OP_API_PARTIAL:
+		return inetcsum_partial(src, len, init);
+	case OP_API_COPY:
+		return inetcsum_copy(dst, src, len, init);
+	}
+	abort();
+}
+
+/*
+ * Judge one partial sum 'got' against the reference ones' complement sum
+ * 'want' (memory order; 0 only for all-zero data and initial sum).
+ */
+static void
+check_partial(const struct inetcsum_kernel *k, const char *op,
+	      const unsigned char *data, size_t len, size_t off,
+	      uint32_t init, uint32_t got, uint16_t want)
+{
+	const uint16_t want_csum = (uint16_t)~want;
+
+	inetcsum_test_count();
+	if (inetcsum_ref_fold(got) != want_csum) {
+		inetcsum_test_fail(k->name, op, len, off, init, data,
+				   "partial 0x%08lx folds to 0x%04x, "
+				   "reference checksum 0x%04x",
+				   (unsigned long)got, inetcsum_ref_fold(got),
+				   want_csum);
+	} else if (got % 0xffff != want % 0xffff) {
+		inetcsum_test_fail(k->name, op, len, off, init, data,
+				   "partial 0x%08lx not congruent to 0x%04x "
+				   "mod 0xffff", (unsigned long)got, want);
+	} else if ((got == 0) != (want == 0)) {
+		inetcsum_test_fail(k->name, op, len, off, init, data,
+				   "partial 0x%08lx but the data and initial "
+				   "sum are %s", (unsigned long)got,
+				   want == 0 ? "all zero" : "not all zero");
+	} else if (inetcsum_fold(got) != inetcsum_ref_fold(got)) {
+		inetcsum_test_fail(k->name, "inetcsum_fold", len, off, init,
+				   data, "inetcsum_fold(0x%08lx) = 0x%04x, "
+				   "reference 0x%04x", (unsigned long)got,
+				   inetcsum_fold(got), inetcsum_ref_fold(got));
+	}
+}
+
+/*
+ * Run every op of kernel 'k' on the 'len' bytes at 'src' and judge each.
+ * 'dst' is where copies go (same length, guard-paged); the CANARY_LEN
+ * bytes around it that lie inside its buffer must survive a copy.
+ */
+static void
+run_all(const struct inetcsum_kernel *k, const struct op *ops, size_t nops,
+	const unsigned char *src, size_t len, size_t off, uint32_t init,
+	uint16_t want, unsigned char *dst)
+{
+	unsigned char *lo = dst - CANARY_LEN, *hi = dst + len + CANARY_LEN;
+	size_t i;
+
+	if (lo < dstbuf.data)
+		lo = dstbuf.data;
+	if (hi > dstbuf.data + dstbuf.cap)
+		hi = dstbuf.data + dstbuf.cap;
+	for (i = 0; i < nops; i++) {
+		const unsigned char *p;
+		uint32_t got;
+
+		if (is_copy(&ops[i]))
+			memset(lo, CANARY, (size_t)(hi - lo));
+		got = run_op(k, &ops[i], src, len, init, dst);
+		check_partial(k, ops[i].name, src, len, off, init, got, want);
+		if (!is_copy(&ops[i]))
+			continue;
+		inetcsum_test_count();
+		if (len != 0 && memcmp(dst, src, len) != 0)
+			inetcsum_test_fail(k->name, ops[i].name, len, off,
+					   init, src, "copied bytes differ");
+		for (p = lo; p < hi; p++) {
+			if (p == dst)
+				p += len;
+			if (p < hi && *p != CANARY) {
+				inetcsum_test_fail(k->name, ops[i].name, len,
+						   off, init, src, "wrote byte "
+						   "%td outside the destination",
+						   p - dst);
+				break;
+			}
+		}
+	}
+}
+
+/* The memory-order ones' complement sum of 'init' plus a network-order sum. */
+static uint16_t
+combine(uint32_t init, uint16_t net)
+{
+	return inetcsum_ref_to_mem(inetcsum_ref_add16(
+		inetcsum_ref_to_net(inetcsum_ref_fold16(init)), net));
+}
+
+/*
+ * Every length 0..EXHAUSTIVE_MAX_LEN at every start offset 0..63, placed
+ * once from the leading guard (offset 0 is flush against it) and once
+ * ending that many bytes before the trailing guard (offset 0 is flush
+ * against it).  The data is always a prefix of one random pattern, so the
+ * reference sums are computed once per length.
+ */
+static void
+test_exhaustive(const struct inetcsum_kernel *k, const struct op *ops,
+		size_t nops)
+{
+	static unsigned char pattern[EXHAUSTIVE_MAX_LEN];
+	static uint16_t prefix[EXHAUSTIVE_MAX_LEN + 1];
+	size_t len, off;
+	uint64_t words = 0;
+	int where;
+
+	inetcsum_test_fill(pattern, sizeof(pattern));
+	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+		/* Network-order sum of the prefix, odd byte zero-padded. */
+		if (len >= 2 && (len & 1) == 0)
+			words += ((uint64_t)pattern[len - 2] << 8) |
+				 pattern[len - 1];
+		prefix[len] = inetcsum_ref_add16(inetcsum_ref_fold16(
+			(uint32_t)(words % 0xffff)), (len & 1) ?
+			(uint16_t)(pattern[len - 1] << 8) : 0);
+	}
+	/* words % 0xffff is 0 also for nonzero sums; the fold must agree. */
+	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len += 97) {
+		if (prefix[len] % 0xffff !=
+		    inetcsum_ref_sum_net(pattern, len) % 0xffff)
+			abort();
+	}
+	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+		/* An all-zero prefix sums to 0, any other one to nonzero. */
+		uint16_t net = inetcsum_ref_sum_net(pattern, len < 4 ? len : 0);
+
+		if (len >= 4)
+			net = prefix[len] != 0 ? prefix[len] : 0xffff;
+		for (off = 0; off < NUM_OFFSETS; off++) {
+			for (where = 0; where < 2; where++) {
+				unsigned r = (unsigned)(len + off + where) % 3;
+				uint32_t init = r == 0 ? 0 : r == 1 ?
+					0xffffffffu : inetcsum_test_rand32();
+				size_t doff = (off * 7 + 3) % NUM_OFFSETS;
+				unsigned char *src, *dst;
+
+				if (where == 0) {
+					src = inetcsum_test_buf_head(&srcbuf,
+						off, len);
+					dst = inetcsum_test_buf_head(&dstbuf,
+						doff, len);
+				} else {
+					src = inetcsum_test_buf_tail(&srcbuf,
+						off, len);
+					dst = inetcsum_test_buf_tail(&dstbuf,
+						doff, len);
+				}
+				memcpy(src, pattern, len);
+				run_all(k, ops, nops, src, len, off, init,
+					combine(init, net), dst);
+			}
+		}
+	}
+}
+
+/* Random lengths up to 256 KiB, every fourth one next to a stride multiple. */
+static void
+test_random(const struct inetcsum_kernel *k, const struct op *ops,
+	    size_t nops)
+{
+	int n = inetcsum_test_quick() ? 16 : 120;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		size_t len = inetcsum_test_rand_below(RANDOM_MAX_LEN + 1);
+		size_t off = inetcsum_test_rand_below(NUM_OFFSETS);
+		uint32_t init;
+		unsigned char *src, *dst;
+
+		if (i % 4 == 0) {
+			len = len / MAX_STRIDE * MAX_STRIDE +
+			      inetcsum_test_rand_below(3);
+			len = len > 0 ? len - 1 : 0;
+		}
+		switch (i % 3) {
+		case 0: init = 0; break;
+		case 1: init = 0xffffffffu; break;
+		default: init = inetcsum_test_rand32(); break;
+		}
+		if (i & 1) {
+			src = inetcsum_test_buf_tail(&srcbuf, off, len);
+			dst = inetcsum_test_buf_tail(&dstbuf, 0, len);
+		} else {
+			src = inetcsum_test_buf_head(&srcbuf, off, len);
+			dst = inetcsum_test_buf_head(&dstbuf, 0, len);
+		}
+		inetcsum_test_fill(src, len);
+		run_all(k, ops, nops, src, len, off, init,
+			inetcsum_ref_sum(src, len, init), dst);
+	}
+}
+
+/* Lengths for the carry tests: small, stride boundaries, large, odd. */
+static const size_t carry_lengths[] = {
+	1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 65, 127, 128, 255, 256,
+	MAX_STRIDE - 1, MAX_STRIDE, MAX_STRIDE + 1, 2 * MAX_STRIDE + 2,
+	4095, 4096, 65535, 65536, 65537, 1u << 20, BIG_LEN,
+};
+#define NUM_CARRY_LENGTHS (sizeof(carry_lengths) / sizeof(carry_lengths[0]))
+
+/*
+ * The carry extremes (after the Linux kernel's checksum KUnit tests):
+ * all-0xff data with the largest initial sum makes every addition carry;
+ * 0x01 bytes, which never carry inside a word, with an initial sum that
+ * brings the plain total to one below, exactly at and one past 2^32 - 1,
+ * find a missed or doubled end-around carry at the top.
+ */
+static void
+test_carries(const struct inetcsum_kernel *k, const struct op *ops,
+	     size_t nops)
+{
+	size_t i;
+	int step;
+
+	for (i = 0; i < NUM_CARRY_LENGTHS; i++) {
+		size_t len = carry_lengths[i];
+		unsigned char *src = inetcsum_test_buf_tail(&srcbuf, 0, len);
+		unsigned char *dst = inetcsum_test_buf_tail(&dstbuf, 0, len);
+		uint64_t plain;
+
+		memset(src, 0xff, len);
+		run_all(k, ops, nops, src, len, 0, 0xffffffffu,
+			inetcsum_ref_sum(src, len, 0xffffffffu), dst);
+
+		memset(src, 0x01, len);
+		/* Words 0x0101, and 0x0100 for an odd last byte. */
+		plain = (uint64_t)(len / 2) * 0x0101 + ((len & 1) ? 0x100 : 0);
+		for (step = -1; step <= 1; step++) {
+			uint32_t init = (uint32_t)(0xffffffffu + step - plain);
+
+			run_all(k, ops, nops, src, len, 0, init,
+				inetcsum_ref_sum(src, len, init), dst);
+		}
+	}
+}
+
+/*
+ * Data whose sum is a nonzero multiple of 0xffff must fold to 0x0000 (not
+ * 0xffff); all-zero data with an initial sum of 0 must give exactly 0.
+ */
+static void
+test_zero_sums(const struct inetcsum_kernel *k, const struct op *ops,
+	       size_t nops)
+{
+	size_t i, len;
+
+	for (i = 0; i < NUM_CARRY_LENGTHS; i++) {
+		size_t off = i % NUM_OFFSETS;
+		unsigned char *src, *dst;
+		uint32_t init = (i & 1) ? inetcsum_test_rand32() : 0;
+		uint16_t s;
+
+		len = carry_lengths[i];
+		if (len < 3)
+			len += 2;
+		src = inetcsum_test_buf_head(&srcbuf, off, len);
+		dst = inetcsum_test_buf_tail(&dstbuf, 0, len);
+		inetcsum_test_fill(src, len);
+		/* The last whole word (even position) cancels the rest. */
+		if (len & 1)
+			src[len - 1] = 0;
+		s = inetcsum_ref_sum(src, (len - 2) & ~(size_t)1, init);
+		s = (uint16_t)~s;
+		memcpy(src + ((len - 2) & ~(size_t)1), &s, 2);
+		if (inetcsum_ref_sum(src, len, init) != 0xffff)
+			abort();	/* the construction itself is wrong */
+		run_all(k, ops, nops, src, len, off, init, 0xffff, dst);
+	}
+	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+		size_t off = len % NUM_OFFSETS;
+		unsigned char *src = inetcsum_test_buf_tail(&srcbuf, off, len);
+		unsigned char *dst = inetcsum_test_buf_head(&dstbuf, off, len);
+
+		memset(src, 0, len);
+		run_all(k, ops, nops, src, len, off, 0, 0, dst);
+	}
+	/* A length of 0 with NULL pointers is not an error. */
+	run_all(k, ops, 1, NULL, 0, 0, 0x1234, inetcsum_ref_sum(NULL, 0,
+		0x1234), dstbuf.data);
+	inetcsum_test_count();
+	if (k->copy(NULL, NULL, 0, 0) != 0)
+		inetcsum_test_fail(k->name, "copy(NULL, NULL, 0)", 0, 0, 0,
+				   NULL, "nonzero partial sum");
+}
+
+/*
+ * One length above 4 GiB, where 32-bit length or offset arithmetic would
+ * wrap: a private anonymous mapping reads as zeros without using memory
+ * (MAP_NORESERVE), and a few nonzero bytes at known places (around the
+ * 4 GiB boundary and at the very end) give a known sum.  The mapping is
+ * made once and shared by all kernels, so its pages fault in only once.
+ */
+struct huge {
+	unsigned char *map;
+	size_t len;
+	uint16_t net;	/* network-order sum of the marked bytes */
+};
+
+static int
+huge_map(struct huge *h)
+{
+	struct mark { uint64_t pos; unsigned char val; };
+	const uint64_t four_gib = (uint64_t)1 << 32;
+	const uint64_t len64 = four_gib + 12345;
+	const struct mark marks[] = {
+		{ 0, 0x80 }, { 1, 0xff }, { 4096, 0x12 }, { 4097, 0x34 },
+		{ four_gib - 2, 0xff }, { four_gib - 1, 0xfe },
+		{ four_gib, 0xab }, { four_gib + 1, 0xcd },
+		{ len64 - 2, 0x55 }, { len64 - 1, 0x99 },
+	};
+	uint64_t net = 0;
+	size_t i;
+
+	if (sizeof(size_t) < 8) {
+		printf(">4 GiB test skipped: size_t is %zu bits here, so no "
+		       "buffer can be that long\n", sizeof(size_t) * 8);
+		return -1;
+	}
+	h->len = (size_t)len64;
+	h->map = mmap(NULL, h->len, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (h->map == MAP_FAILED) {
+		inetcsum_test_fail("-", "mmap", h->len, 0, 0, NULL,
+				   "cannot map 4 GiB of address space "
+				   "(ulimit -v?)");
+		return -1;
+	}
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		h->map[marks[i].pos] = marks[i].val;
+		/* Even positions are high halves of network-order words. */
+		net += (marks[i].pos & 1) ? marks[i].val
+					  : (uint64_t)marks[i].val << 8;
+	}
+	h->net = inetcsum_ref_fold16((uint32_t)(net % 0xffff));
+	/* Read-only from here on: no kernel may write to its input. */
+	if (mprotect(h->map, h->len, PROT_READ) != 0)
+		abort();
+	return 0;
+}
+
+static void
+test_huge(const struct inetcsum_kernel *k, const struct huge *h)
+{
+	const uint32_t init = 0xfedcba98;
+	uint16_t want = combine(init, h->net);
+
+	check_partial(k, "partial(>4 GiB)", h->map, h->len, 0, init,
+		      k->partial(h->map, h->len, init), want);
+	if (k->partial_prefetch != NULL)
+		check_partial(k, "partial_prefetch(>4 GiB, 4096)", h->map,
+			      h->len, 0, init,
+			      k->partial_prefetch(h->map, h->len, init, 4096),
+			      want);
+}
+
+int
+main(void)
+{
+	const struct inetcsum_kernel *k;
+	struct op ops[8];
+	struct huge huge = { NULL, 0, 0 };
+	int have_huge;
+	u32 features;
+	size_t i, nops, tested = 0;
+
+	inetcsum_test_init("test_csum");
+	features = inetcsum_cpu_features();
+	inetcsum_test_buf_alloc(&srcbuf, BIG_LEN + 4096);
+	inetcsum_test_buf_alloc(&dstbuf, BIG_LEN + 4096);
+	have_huge = huge_map(&huge) == 0;
+	for (i = 0; i < inetcsum_num_kernels; i++) {
+		k = inetcsum_kernels[i];
+		if (!inetcsum_kernel_supported(k, features)) {
+			printf("kernel %s: skipped, unsupported: needs CPU "
+			       "features 0x%lx, this CPU (after "
+			       "INETCSUM_DISABLE_CPU_FEATURES) has 0x%lx\n",
+			       k->name, (unsigned long)k->features,
+			       (unsigned long)features);
+			continue;
+		}
+		inetcsum_test_count();
+		if (inetcsum_impl_select(k->name) != 0 ||
+		    strcmp(inetcsum_impl_name(), k->name) != 0) {
+			inetcsum_test_fail(k->name, "inetcsum_impl_select", 0,
+					   0, 0, NULL, "cannot select it "
+					   "(active: %s)",
+					   inetcsum_impl_name());
+			continue;
+		}
+		nops = build_ops(k, ops);
+		printf("kernel %s: %zu entry points\n", k->name, nops);
+		fflush(stdout);
+		test_exhaustive(k, ops, nops);
+		test_random(k, ops, nops);
+		test_carries(k, ops, nops);
+		test_zero_sums(k, ops, nops);
+		if (have_huge)
+			test_huge(k, &huge);
+		tested++;
+	}
+	inetcsum_test_count();
+	if (tested == 0)
+		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
+				   "no kernel is supported, not even generic");
+	inetcsum_test_buf_free(&srcbuf);
+	inetcsum_test_buf_free(&dstbuf);
+	if (have_huge)
+		munmap(huge.map, huge.len);
+	return inetcsum_test_finish();
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/test_util.c - guard-paged buffers, the seeded random generator and
+ * failure reporting shared by the test programs (see test_util.h).
+ */
+#define _GNU_SOURCE	/* MAP_ANONYMOUS on every libc */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+/* Stop after this many failures: the first few say all there is to say. */
+#define MAX_FAILURES 25
+
+static uint64_t seed, state;
+static int quick;
+static unsigned long checks, failures;
+static const char *prog = "test";
+
+static size_t
+page_size(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+
+	return ps > 0 ? (size_t)ps : 4096;
+}
+
+void
+inetcsum_test_buf_alloc(struct inetcsum_test_buf *b, size_t cap)
+{
+	size_t ps = page_size();
+	size_t body = (cap + ps - 1) / ps * ps;
+
+	if (body == 0)
+		body = ps;
+	b->map_len = body + 2 * ps;
+	b->map = mmap(NULL, b->map_len, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b->map == MAP_FAILED) {
+		perror("mmap");
+		abort();
+	}
+	if (mprotect(b->map, ps, PROT_NONE) != 0 ||
+	    mprotect(b->map + ps + body, ps, PROT_NONE) != 0) {
+		perror("mprotect");
+		abort();
+	}
+	b->data = b->map + ps;
+	b->cap = body;
+}
+
+void
+inetcsum_test_buf_free(struct inetcsum_test_buf *b)
+{
+	munmap(b->map, b->map_len);
+	memset(b, 0, sizeof(*b));
+}
+
+unsigned char *
+inetcsum_test_buf_head(const struct inetcsum_test_buf *b, size_t gap,
+		       size_t len)
+{
+	if (gap + len > b->cap)
+		abort();
+	return b->data + gap;
+}
+
+unsigned char *
+inetcsum_test_buf_tail(const struct inetcsum_test_buf *b, size_t gap,
+		       size_t len)
+{
+	if (gap + len > b->cap)
+		abort();
+	return b->data + b->cap - gap - len;
+}
+
+void
+inetcsum_test_init(const char *program)
+{
+	const char *s = getenv("INETCSUM_TEST_SEED");
+	const char *q = getenv("INETCSUM_TEST_QUICK");
+
+	prog = program;
+	if (s != NULL && *s != '\0')
+		seed = strtoull(s, NULL, 0);
+	else
+		seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+	state = seed;
+	quick = q != NULL && strcmp(q, "1") == 0;
+	printf("%s: seed %llu (replay with INETCSUM_TEST_SEED=%llu)%s\n",
+	       prog, (unsigned long long)seed, (unsigned long long)seed,
+	       quick ? ", quick mode" : "");
+	fflush(stdout);
+}
+
+uint64_t
+inetcsum_test_seed(void)
+{
+	return seed;
+}
+
+int
+inetcsum_test_quick(void)
+{
+	return quick;
+}
+
+uint64_t
+inetcsum_test_rand64(void)
+{
+	/* splitmix64 (Steele, Lea and Flood, OOPSLA 2014): tiny and good. */
+	uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+uint32_t
+inetcsum_test_rand32(void)
+{
+	return (uint32_t)(inetcsum_test_rand64() >> 32);
+}
+
+size_t
+inetcsum_test_rand_below(size_t n)
+{
+	return (size_t)(inetcsum_test_rand64() % n);
+}
+
+void
+inetcsum_test_fill(void *p, size_t len)
+{
+	unsigned char *q = p;
+
+	while (len >= 8) {
+		uint64_t v = inetcsum_test_rand64();
+
+		memcpy(q, &v, 8);
+		q += 8;
+		len -= 8;
+	}
+	if (len != 0) {
+		uint64_t v = inetcsum_test_rand64();
+
+		memcpy(q, &v, len);
+	}
+}
+
+void
+inetcsum_test_fail(const char *kernel, const char *op, size_t len,
+		   size_t offset, uint32_t init, const void *data,
+		   const char *fmt, ...)
+{
+	const unsigned char *d = data;
+	va_list ap;
+	size_t i;
+
+	failures++;
+	checks++;
+	fflush(stdout);
+	fprintf(stderr, "FAIL %s: kernel %s, op %s, len %zu, offset %zu, "
+		"initial sum 0x%08lx, seed %llu: ", prog, kernel, op, len,
+		offset, (unsigned long)init, (unsigned long long)seed);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (d != NULL) {
+		fprintf(stderr, "\n  leading bytes:");
+		for (i = 0; i < len && i < 16; i++)
+			fprintf(stderr, " %02x", d[i]);
+	}
+	fputc('\n', stderr);
+	if (failures >= MAX_FAILURES) {
+		fprintf(stderr, "%s: %lu failures, giving up\n", prog,
+			failures);
+		exit(1);
+	}
+}
+
+void
+inetcsum_test_count(void)
+{
+	checks++;
+}
+
+unsigned long
+inetcsum_test_failures(void)
+{
+	return failures;
+}
+
+int
+inetcsum_test_finish(void)
+{
+	printf("%s: %lu checks, %lu failed (seed %llu)\n", prog, checks,
+	       failures, (unsigned long long)seed);
+	return failures == 0 ? 0 : 1;
+}
