@@ -84,7 +84,6 @@
 #  define VXOR(a, b)		_mm512_xor_si512((a), (b))
 #  define VADD32(a, b)		_mm512_add_epi32((a), (b))
 #  define VMADD16(a, b)		_mm512_madd_epi16((a), (b))
-#  define VDPWSSD(acc, a, b)	_mm512_dpwssd_epi32((acc), (a), (b))
 #  define mask_t		__mmask64
 #  define VMASKZ_LOADU(m, p)	_mm512_maskz_loadu_epi8((m), (const void *)(p))
 #  define VMASK_STOREU(p, m, v)	_mm512_mask_storeu_epi8((void *)(p), (m), (v))
@@ -97,8 +96,24 @@
 #define CHUNK_LEN	((size_t)32768 * VL)
 
 /* acc += the signed pair sums of the sign-flipped words of v. */
-#if USE_VNNI
-#  define ACCUM(acc, v)	((acc) = VDPWSSD((acc), VXOR((v), flip), ones))
+#if USE_VNNI && defined(__GNUC__) && !defined(__clang__)
+/*
+ * gcc 12 compiles _mm512_dpwssd_epi32() in a loop with a register copy of
+ * the accumulator around every vpdpwssd (16 extra moves per 8 vectors, seen
+ * with objdump -d: the tied accumulator operand is not coalesced).  An asm
+ * statement with a "+v" operand keeps each accumulator in one register.
+ * clang needs no workaround.
+ */
+static ATTRIBUTES INETCSUM_FORCEINLINE vec_t
+FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
+{
+	__asm__("vpdpwssd %2, %1, %0" : "+v"(acc) : "v"(a), "v"(b));
+	return acc;
+}
+#  define ACCUM(acc, v)	((acc) = FN(dpwssd_)((acc), VXOR((v), flip), ones))
+#elif USE_VNNI
+#  define ACCUM(acc, v)	\
+	((acc) = _mm512_dpwssd_epi32((acc), VXOR((v), flip), ones))
 #else
 #  define ACCUM(acc, v)	\
 	((acc) = VADD32((acc), VMADD16(VXOR((v), flip), ones)))
@@ -113,9 +128,27 @@
 	do {								\
 		vec_t v_ = VLOADU(p + (off));				\
 									\
-		if (q != NULL)						\
+		if (copy)						\
 			VSTOREU(q + (off), v_);				\
 		ACCUM(acc, v_);						\
+	} while (0)
+
+/*
+ * Two vectors into one accumulator, without VNNI: the two products are
+ * added first, so the accumulator chain takes one vpaddd per two vectors.
+ */
+#define LOAD_ACC2(acc, off1, off2)					\
+	do {								\
+		vec_t v1_ = VLOADU(p + (off1));				\
+		vec_t v2_ = VLOADU(p + (off2));				\
+									\
+		if (copy) {						\
+			VSTOREU(q + (off1), v1_);			\
+			VSTOREU(q + (off2), v2_);			\
+		}							\
+		(acc) = VADD32((acc),					\
+			       VADD32(VMADD16(VXOR(v1_, flip), ones),	\
+				      VMADD16(VXOR(v2_, flip), ones)));	\
 	} while (0)
 
 /* Sum of the unsigned 32-bit lanes of 'v' (each < 2^32, so no overflow). */
@@ -141,14 +174,14 @@ FN(hsum_u32_)(vec_t v)
 
 /*
  * Sum one chunk of 'len' bytes (X86_SHORT_LEN <= len <= CHUNK_LEN) at 'p',
- * copying it to 'q' unless 'q' is NULL.  Returns the exact sum of the
- * chunk's words (plus, without masked tails, the end-around-carry sum of
+ * copying it to 'q' if 'copy' (a constant) is set.  Returns the exact sum
+ * of the chunk's words (plus, without masked tails, the end-around-carry sum of
  * the scalar tail).  'end' is the end of the whole buffer: prefetches are
  * only issued for addresses before it.
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
-	       size_t prefetch)
+	       size_t prefetch, const int copy)
 {
 	const vec_t flip = VSET1_16(0x8000);
 	const vec_t ones = VSET1_16(1);
@@ -164,6 +197,7 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 			for (i = 0; i < BLOCK; i += 64)
 				INETCSUM_PREFETCH(p + prefetch + i);
 		}
+#if USE_VNNI
 		LOAD_ACC(a0, 0 * VL);
 		LOAD_ACC(a1, 1 * VL);
 		LOAD_ACC(a2, 2 * VL);
@@ -172,8 +206,19 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 		LOAD_ACC(a5, 5 * VL);
 		LOAD_ACC(a6, 6 * VL);
 		LOAD_ACC(a7, 7 * VL);
+#else
+		/*
+		 * vpaddd has a latency of one cycle, so 4 accumulator chains
+		 * suffice; 8 need more than the 16 YMM registers of AVX2
+		 * (gcc 12 spilled two).
+		 */
+		LOAD_ACC2(a0, 0 * VL, 4 * VL);
+		LOAD_ACC2(a1, 1 * VL, 5 * VL);
+		LOAD_ACC2(a2, 2 * VL, 6 * VL);
+		LOAD_ACC2(a3, 3 * VL, 7 * VL);
+#endif
 		p += BLOCK;
-		if (q != NULL)
+		if (copy)
 			q += BLOCK;
 		len -= BLOCK;
 	}
@@ -184,20 +229,20 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 		LOAD_ACC(a2, 2 * VL);
 		LOAD_ACC(a3, 3 * VL);
 		p += 4 * VL;
-		if (q != NULL)
+		if (copy)
 			q += 4 * VL;
 	}
 	if (len & (2 * VL)) {
 		LOAD_ACC(a4, 0 * VL);
 		LOAD_ACC(a5, 1 * VL);
 		p += 2 * VL;
-		if (q != NULL)
+		if (copy)
 			q += 2 * VL;
 	}
 	if (len & VL) {
 		LOAD_ACC(a6, 0);
 		p += VL;
-		if (q != NULL)
+		if (copy)
 			q += VL;
 	}
 	len &= VL - 1;
@@ -207,14 +252,14 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 		mask_t m = (mask_t)(((u64)1 << len) - 1);
 		vec_t v = VMASKZ_LOADU(m, p);
 
-		if (q != NULL)
+		if (copy)
 			VMASK_STOREU(q, m, v);
 		/* The zero bytes become 0x8000 words, given back below. */
 		ACCUM(a7, v);
 		nvec++;
 #else
-		tail = q != NULL ? x86_copy_short(q, p, len) :
-				   x86_sum_short(p, len);
+		tail = copy ? x86_copy_short(q, p, len) :
+			      x86_sum_short(p, len);
 #endif
 	}
 	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
@@ -227,7 +272,7 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
-	     size_t prefetch)
+	     size_t prefetch, const int copy)
 {
 	const u8 *p = data;
 	u8 *q = dst;
@@ -235,39 +280,41 @@ FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
 	u64 s = sum;
 
 	if (len < X86_SHORT_LEN) {
-		s = add64_eac(s, q != NULL ? x86_copy_short(q, p, len) :
-					     x86_sum_short(p, len));
+		s = add64_eac(s, copy ? x86_copy_short(q, p, len) :
+					x86_sum_short(p, len));
 		return fold64_to_32(s);
 	}
 	end = p + len;
 	while (len > CHUNK_LEN) {
-		s = add64_eac(s, FN(sum_chunk_)(p, q, CHUNK_LEN, end, prefetch));
+		s = add64_eac(s, FN(sum_chunk_)(p, q, CHUNK_LEN, end, prefetch,
+						      copy));
 		p += CHUNK_LEN;
-		if (q != NULL)
+		if (copy)
 			q += CHUNK_LEN;
 		len -= CHUNK_LEN;
 	}
-	s = add64_eac(s, FN(sum_chunk_)(p, q, len, end, prefetch));
+	s = add64_eac(s, FN(sum_chunk_)(p, q, len, end, prefetch, copy));
 	return fold64_to_32(s);
 }
 
 static ATTRIBUTES u32
 FN(csum_x86_)(const void *data, size_t len, u32 sum)
 {
-	return FN(partial_)(data, NULL, len, sum, INETCSUM_X86_PREFETCH_DISTANCE);
+	return FN(partial_)(data, NULL, len, sum,
+			    INETCSUM_X86_PREFETCH_DISTANCE, 0);
 }
 
 static ATTRIBUTES u32
 FN(csum_x86_prefetch_)(const void *data, size_t len, u32 sum,
 		       size_t prefetch)
 {
-	return FN(partial_)(data, NULL, len, sum, prefetch);
+	return FN(partial_)(data, NULL, len, sum, prefetch, 0);
 }
 
 static ATTRIBUTES u32
 FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	return FN(partial_)(src, dst, len, sum, 0);
+	return FN(partial_)(src, dst, len, sum, 0, 1);
 }
 
 #undef CONCAT_
@@ -282,7 +329,6 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef VXOR
 #undef VADD32
 #undef VMADD16
-#undef VDPWSSD
 #undef mask_t
 #undef VMASKZ_LOADU
 #undef VMASK_STOREU
@@ -290,6 +336,7 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef CHUNK_LEN
 #undef ACCUM
 #undef LOAD_ACC
+#undef LOAD_ACC2
 #undef SUFFIX
 #undef ATTRIBUTES
 #undef VL
