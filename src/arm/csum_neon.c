@@ -5,9 +5,9 @@
  *
  * Target: every arm64 CPU (Advanced SIMD is mandatory in AArch64, so the
  * kernel needs no target attribute and no run-time probe; the feature bit
- * INETCSUM_ARM_NEON only lets tests mask it).  Any C11 compiler with
- * <arm_neon.h> for AArch64 builds it: gcc 4.9+ and clang 3.5+ have every
- * intrinsic used here.
+ * INETCSUM_ARM_NEON only lets tests mask it).  It uses only base AArch64
+ * Advanced SIMD intrinsics from <arm_neon.h>; tested with gcc 12 and
+ * clang 14.
  *
  * Method.  UADALP (vpadalq_u16) adds adjacent pairs of the eight 16-bit
  * words of a vector into the four 32-bit lanes of an accumulator: one
@@ -16,11 +16,13 @@
  * Since 2^16 == 1 (mod 0xffff) the words may land in any lane; only the
  * total matters, which UADDLV (vaddlvq_u32) forms exactly in 64 bits.
  *
- * Eight accumulators take 128 bytes per iteration.  UADALP has a latency
- * of about 4 cycles and issues on one (Cortex-A72, -A76, Neoverse N1) to
- * four (Neoverse V2) SIMD pipes, per the vendors' software optimization
- * guides, so 4 to 16 independent chains keep those pipes busy; 8 is the
- * middle and leaves most of the 32 vector registers free.
+ * Eight accumulators take 128 bytes per iteration.  UADALP accumulates,
+ * so each accumulator is a dependency chain with the instruction's
+ * multi-cycle latency, and current cores issue SIMD instructions on two to
+ * four pipes: several independent chains are needed to keep them busy.
+ * Eight accumulators and their eight loads use half of the 32 vector
+ * registers.
+ * The count is not tuned on arm64 hardware, where none was at hand.
  *
  * Overflow bound.  Each UADALP adds at most 2 * 0xffff = 0x1fffe to a lane.
  * After n iterations a lane holds at most n * 0x1fffe, and the sum of the
@@ -47,11 +49,12 @@
  * instruction each (ADD with a UXTW or LSR #32 operand) and no carry
  * chain, so it starts at once and has no vector-to-scalar transfer.
  *
- * Byte order.  The vector loads are reinterpreted as 16-bit lanes, which
- * the ACLE defines by memory layout, so on big-endian (aarch64_be) each
- * lane is a native big-endian word, as the scalar loads are; no code
- * depends on lane numbers.  Debian has no aarch64_be C library, so the
- * big-endian check runs freestanding under qemu-aarch64_be (docs/arm64.md).
+ * Byte order.  Scalar loads give native words; vector data goes through
+ * as_words(), which byte-swaps each 16-bit lane on aarch64_be (a register
+ * bit cast, as vreinterpret is, sees little-endian lanes), so both paths
+ * sum the same words.  No code depends on lane numbers.  Debian has no
+ * aarch64_be C library; the big-endian check builds the kernel with clang
+ * freestanding and runs it under qemu-aarch64_be (docs/arm64.md).
  */
 #include "kernels.h"
 
@@ -108,11 +111,28 @@ static const u8 tail_index[32] = {
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
+/*
+ * The 16 bytes of 'v', loaded by vld1q_u8 (byte lane i holds byte i of
+ * memory), as eight native-order 16-bit words.  The ACLE defines
+ * vreinterpret as a bit cast of the register, whose 16-bit lanes are
+ * little-endian: on aarch64_be each pair must be swapped (REV16) to match
+ * the big-endian scalar loads.  vld1q_u16 would load native words
+ * directly, but would need a uint16_t pointer to odd addresses.
+ */
+static INETCSUM_FORCEINLINE uint16x8_t
+as_words(uint8x16_t v)
+{
+#ifdef __AARCH64EB__
+	v = vrev16q_u8(v);
+#endif
+	return vreinterpretq_u16_u8(v);
+}
+
 /* The 16 bytes at 'p' as eight native-order 16-bit words. */
 static INETCSUM_FORCEINLINE uint16x8_t
 load_words(const u8 *p)
 {
-	return vreinterpretq_u16_u8(vld1q_u8(p));
+	return as_words(vld1q_u8(p));
 }
 
 /* The last byte of the data is the first of a word whose second byte is 0. */
@@ -220,7 +240,7 @@ sum_vector(const u8 *p, size_t len, u64 s, size_t prefetch)
 		uint8x16_t last = vld1q_u8(end - 16);
 		uint8x16_t idx = vld1q_u8(tail_index + 16 - len);
 
-		t = vpadalq_u16(t, vreinterpretq_u16_u8(vqtbl1q_u8(last, idx)));
+		t = vpadalq_u16(t, as_words(vqtbl1q_u8(last, idx)));
 	}
 	return add_lanes(s, t);
 }
@@ -338,10 +358,10 @@ csum_copy_arm_neon(void *dst, const void *src, size_t len, u32 sum)
 			vst1q_u8(q + 16, v1);
 			vst1q_u8(q + 32, v2);
 			vst1q_u8(q + 48, v3);
-			a0 = vpadalq_u16(a0, vreinterpretq_u16_u8(v0));
-			a1 = vpadalq_u16(a1, vreinterpretq_u16_u8(v1));
-			a2 = vpadalq_u16(a2, vreinterpretq_u16_u8(v2));
-			a3 = vpadalq_u16(a3, vreinterpretq_u16_u8(v3));
+			a0 = vpadalq_u16(a0, as_words(v0));
+			a1 = vpadalq_u16(a1, as_words(v1));
+			a2 = vpadalq_u16(a2, as_words(v2));
+			a3 = vpadalq_u16(a3, as_words(v3));
 			p += 64;
 			q += 64;
 		} while (--n != 0);
