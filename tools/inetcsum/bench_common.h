@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_common.h - what the pieces of "inetcsum bench" share:
+ * the timer and cache-regime helpers (bench_platform.c), the result records
+ * and the report writers (bench_report.c).
+ */
+#ifndef INETCSUM_BENCH_COMMON_H
+#define INETCSUM_BENCH_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- bench_platform.c: timer --------------------------------------------- */
+
+/*
+ * The tick source: "rdtsc" (x86-64 time-stamp counter), "cntvct_el0"
+ * (arm64 virtual counter) or "clock_gettime" (nanoseconds).  The TSC runs
+ * at a fixed rate unrelated to the core clock, so bytes per tick is a
+ * repeatable unit, not bytes per core cycle.
+ */
+extern const char *const inetcsum_bench_timer_name;
+
+/* Read the tick counter, ordered after earlier instructions. */
+uint64_t inetcsum_bench_ticks_start(void);
+/* Read it again, ordered after the timed code has finished. */
+uint64_t inetcsum_bench_ticks_stop(void);
+
+/* Ticks per second, measured against CLOCK_MONOTONIC_RAW for 'ms'. */
+double inetcsum_bench_tick_hz(unsigned ms);
+
+/* Median cost of an empty start/stop pair, in ticks. */
+double inetcsum_bench_timer_overhead(void);
+
+/* Nanoseconds from CLOCK_MONOTONIC_RAW (for progress and budgets). */
+double inetcsum_bench_now_ns(void);
+
+/* ---- bench_platform.c: machine -------------------------------------------- */
+
+/* The CPU model name (e.g. from /proc/cpuinfo) into 'buf'. */
+void inetcsum_bench_cpu_model(char *buf, size_t size);
+
+/* Pin the process to CPU 'cpu'; 0 on success, -1 with errno otherwise. */
+int inetcsum_bench_pin(int cpu);
+
+/* ---- bench_platform.c: cold cache ----------------------------------------- */
+
+enum bench_cold_method {
+	COLD_FLUSH,	/* flush each line of the buffer before each call */
+	COLD_POOL,	/* rotate through buffers larger than the caches */
+};
+
+/* The best method this CPU offers, and its description for the header. */
+enum bench_cold_method inetcsum_bench_cold_default(void);
+const char *inetcsum_bench_cold_describe(enum bench_cold_method m);
+
+/*
+ * Write back and evict every cache line of [p, p + len) from all levels,
+ * and wait until that is done (COLD_FLUSH only).
+ */
+void inetcsum_bench_flush(const void *p, size_t len);
+
+/* Bytes in the rotating pool of COLD_POOL (several times any LLC). */
+size_t inetcsum_bench_pool_bytes(void);
+
+/* ---- bench_platform.c: the streaming-read baseline ------------------------ */
+
+/*
+ * Read every byte of [p, p + len) with the widest vector loads this CPU
+ * has and fold them by XOR into a value the compiler must produce: the
+ * fastest any checksum could consume the same bytes.  'name' says which
+ * variant runs ("read-avx512", ...).
+ */
+typedef uint64_t (*bench_read_fn)(const void *p, size_t len);
+bench_read_fn inetcsum_bench_read_fn(const char **name);
+
+/* ---- results -------------------------------------------------------------- */
+
+enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_COUNT };
+
+extern const char *const inetcsum_bench_op_names[OP_COUNT];
+
+/* One measured cell: op x size x offset x regime x implementation. */
+struct bench_result {
+	enum bench_op op;
+	const char *impl;	/* kernel, peer or baseline name */
+	size_t size;
+	size_t offset;
+	int cold;		/* 0 hot, 1 cold */
+	long prefetch;		/* -1: not a prefetch-sweep cell */
+	double ns;		/* median ns per call */
+	double ns_p10;		/* fast end: 10th percentile ns per call */
+	double spread;		/* (p90 - p10) / median, as a fraction */
+	int correct;		/* 1 ok, 0 wrong result, -1 not checked */
+	int is_kernel;		/* registry kernel (plotted) */
+};
+
+/* Everything the report writers need besides the results. */
+struct bench_machine {
+	char cpu[128];
+	char features[256];	/* space-separated feature names */
+	const char *impl;	/* inetcsum_impl_name() for "auto" */
+	const char *version;
+	double tick_hz;
+	double timer_overhead;	/* ticks */
+	const char *cold;	/* cold-cache method description */
+	const char *read_name;	/* streaming-read variant */
+	unsigned rounds;
+	double target_us;
+};
+
+/* ---- bench_report.c --------------------------------------------------------- */
+
+double inetcsum_bench_gbps(const struct bench_result *r);
+double inetcsum_bench_bytes_per_tick(const struct bench_result *r,
+				     const struct bench_machine *m);
+
+/* The readable table, grouped by op and regime, ratio against 'baseline'. */
+void inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
+				size_t n, const char *baseline,
+				const struct bench_machine *m);
+
+/* The prefetch sweep: rows size x regime, columns distance. */
+void inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
+				   size_t n, const long *dist, size_t ndist);
+
+int inetcsum_bench_write_json(const char *path, const struct bench_result *res,
+			      size_t n, const struct bench_machine *m);
+int inetcsum_bench_write_csv(const char *path, const struct bench_result *res,
+			     size_t n, const struct bench_machine *m);
+/* 0 on success, -1 on error, 1 when gnuplot is not installed. */
+int inetcsum_bench_write_plot(const char *path,
+			      const struct bench_result *res, size_t n);
+
+#endif /* INETCSUM_BENCH_COMMON_H */

@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_driver.c - the run of "inetcsum bench": machine
+ * description, buffers, the loop over cells, and the reports.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "impl.h"
+#include "bench_common.h"
+#include "bench_run.h"
+
+/* The IPv4 op times the two header sizes: no options, and the most. */
+static const size_t ipv4_sizes[] = { 20, 60 };
+
+static void
+describe_machine(struct bench_machine *m, const struct bench_config *cfg)
+{
+	u32 f = inetcsum_cpu_features();
+	size_t i, used = 0;
+
+	memset(m, 0, sizeof(*m));
+	inetcsum_bench_cpu_model(m->cpu, sizeof(m->cpu));
+	for (i = 0; inetcsum_cpu_feature_table[i].name != NULL; i++) {
+		const char *name = inetcsum_cpu_feature_table[i].name;
+
+		if ((f & inetcsum_cpu_feature_table[i].bit) &&
+		    used + strlen(name) + 2 < sizeof(m->features))
+			used += (size_t)snprintf(m->features + used,
+						 sizeof(m->features) - used,
+						 "%s%s", used ? " " : "",
+						 name);
+	}
+	inetcsum_impl_select("auto");
+	m->impl = inetcsum_impl_name();
+	m->version = inetcsum_version();
+	/* 50 ms per interval puts the rate's error near 1e-5 even if the */
+	/* clock_gettime reads are a few microseconds late. */
+	m->tick_hz = inetcsum_bench_tick_hz(cfg->quick ? 10 : 50);
+	m->timer_overhead = inetcsum_bench_timer_overhead();
+	m->cold = inetcsum_bench_cold_describe(cfg->cold_method);
+	m->rounds = cfg->rounds;
+	m->target_us = cfg->target_us;
+	inetcsum_bench_read_fn(&m->read_name);
+}
+
+static void
+print_header(const struct bench_machine *m, const struct bench_config *cfg,
+	     struct cand *const *v, const size_t *nv)
+{
+	const char *name;
+	size_t i, k;
+	int sup;
+
+	printf("inetcsum bench %s; kernel chosen by auto: %s\n", m->version,
+	       m->impl);
+	printf("cpu: %s; features: %s\n", m->cpu,
+	       m->features[0] ? m->features : "(none)");
+	printf("timer: %s, %.1f MHz%s; an empty interval costs %.0f ticks, "
+	       "subtracted from cold calls\n", inetcsum_bench_timer_name,
+	       m->tick_hz / 1e6,
+	       strcmp(inetcsum_bench_timer_name, "rdtsc") == 0 ?
+	       " (B/tick is bytes per TSC cycle, not per core cycle)" : "",
+	       m->timer_overhead);
+	printf("cold cache: %s", m->cold);
+	if (cfg->cold_method == COLD_POOL)
+		printf(" (%zu MiB)", inetcsum_bench_pool_bytes() >> 20);
+	printf("\nkernels:");
+	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
+		printf(" %s%s", name, sup ? "" : " (not supported here)");
+	printf("\n");
+	/* Peers and baselines, each once, with the ops they take part in. */
+	for (k = 0; k < OP_COUNT; k++) {
+		for (i = 0; v[k] != NULL && i < nv[k]; i++) {
+			const struct cand *c = &v[k][i];
+			size_t kk, j, seen = 0;
+
+			for (kk = 0; kk < k; kk++)
+				for (j = 0; v[kk] != NULL && j < nv[kk]; j++)
+					seen |= strcmp(v[kk][j].name,
+						       c->name) == 0;
+			if (seen || c->kind == K_KERNEL)
+				continue;
+			if (c->kind == K_PEER) {
+				printf("peer %s: %s", c->name, c->peer->what);
+				if (c->peer->max_len < SIZE_MAX)
+					printf("; sizes above %zu bytes "
+					       "skipped (its API's limit)",
+					       c->peer->max_len);
+			} else if (c->kind == K_READ) {
+				printf("baseline %s: streaming read of the "
+				       "same bytes, no checksum", c->name);
+			} else if (c->kind == K_MEMCPY) {
+				printf("baseline memcpy: the C library's");
+			} else if (c->kind == K_MEMCPY_SUM) {
+				printf("baseline memcpy+partial: memcpy, then "
+				       "inetcsum_partial(%s) of the source",
+				       m->impl);
+			} else if (c->kind == K_IPV4) {
+				printf("ipv4_header: inetcsum_ipv4_header(); "
+				       "kernel rows of ipv4 are "
+				       "inetcsum_fold(inetcsum_partial())");
+			} else {
+				continue;
+			}
+			printf("\n");
+		}
+	}
+	printf("rounds: %u per cell, hot samples of about %g us; %s\n\n",
+	       cfg->rounds, cfg->target_us,
+	       cfg->cpu >= 0 ? "pinned" : "not pinned (--cpu N pins)");
+}
+
+static int
+find(struct cand *v, size_t n, const char *name, struct cand **out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(v[i].name, name) == 0) {
+			*out = &v[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Buffers are page-aligned and the data starts 'offset' bytes in: offset
+ * 0 is then also cache-line and vector aligned, 2 is an IP header behind
+ * an Ethernet header, and the layout is the same in every run instead of
+ * depending on where malloc() put the block.  The source is random bytes,
+ * which make 32-bit accumulators overflow on long inputs as real data
+ * does.
+ */
+static int
+alloc_bufs(struct bench_bufs *b, const struct bench_config *cfg)
+{
+	size_t max = 60, maxoff = 0, i, bytes;
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t x = 0x9e3779b97f4a7c15u;
+
+	if (page <= 0)
+		page = 4096;
+	for (i = 0; i < cfg->nsizes; i++)
+		max = cfg->sizes[i] > max ? cfg->sizes[i] : max;
+	for (i = 0; i < cfg->noffsets; i++)
+		maxoff = cfg->offsets[i] > maxoff ? cfg->offsets[i] : maxoff;
+	bytes = (max + maxoff + (size_t)page - 1) & ~((size_t)page - 1);
+	if (posix_memalign((void **)&b->src, (size_t)page, bytes) != 0 ||
+	    posix_memalign((void **)&b->dst, (size_t)page, bytes) != 0)
+		return -1;
+	for (i = 0; i < bytes; i++) {
+		/* xorshift64 (Marsaglia 2003): cheap, reproducible noise. */
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		b->src[i] = (unsigned char)(x >> 32);
+	}
+	memset(b->dst, 0, bytes);
+	if (cfg->cold && cfg->cold_method == COLD_POOL) {
+		b->pool_bytes = inetcsum_bench_pool_bytes();
+		if (bytes * 8 > b->pool_bytes) {
+			fprintf(stderr, "inetcsum bench: sizes up to %zu bytes "
+				"need a pool of over %zu MiB for cold runs\n",
+				max, b->pool_bytes >> 20);
+			return -1;
+		}
+		b->pool = malloc(b->pool_bytes);
+		if (b->pool == NULL)
+			return -1;
+		/* Written, so every page is really backed by memory. */
+		memset(b->pool, 0x5a, b->pool_bytes);
+	}
+	return 0;
+}
+
+/* A header of 'size' bytes at 'p': IPv4, IHL from the size, checksum 0. */
+static void
+make_ipv4(unsigned char *p, size_t size)
+{
+	p[0] = (unsigned char)(0x40 | (size / 4));
+	p[10] = p[11] = 0;
+}
+
+static void
+write_outputs(const struct bench_config *cfg, const struct run *r,
+	      const struct bench_machine *m, int *status)
+{
+	int rc;
+
+	if (cfg->json != NULL &&
+	    inetcsum_bench_write_json(cfg->json, r->res, r->nres, m) != 0) {
+		fprintf(stderr, "inetcsum bench: %s: %s\n", cfg->json,
+			strerror(errno));
+		*status = 1;
+	}
+	if (cfg->csv != NULL &&
+	    inetcsum_bench_write_csv(cfg->csv, r->res, r->nres, m) != 0) {
+		fprintf(stderr, "inetcsum bench: %s: %s\n", cfg->csv,
+			strerror(errno));
+		*status = 1;
+	}
+	if (cfg->plot != NULL) {
+		rc = inetcsum_bench_write_plot(cfg->plot, r->res, r->nres);
+		if (rc == 1)
+			printf("--plot: gnuplot is not installed, no plot "
+			       "written (apt-get install gnuplot-nox)\n");
+		else if (rc != 0) {
+			fprintf(stderr, "inetcsum bench: plot %s failed\n",
+				cfg->plot);
+			*status = 1;
+		} else {
+			printf("plot written to %s\n", cfg->plot);
+		}
+	}
+}
+
+int
+inetcsum_bench_run(const struct bench_config *cfg)
+{
+	struct bench_machine m;
+	struct run r;
+	struct cand *v[OP_COUNT] = { NULL }, *ab[OP_COUNT][2];
+	size_t nv[OP_COUNT] = { 0 }, op, i, s, o;
+	double t0 = inetcsum_bench_now_ns();
+	int status = 0, cold;
+
+	if (cfg->cpu >= 0 && inetcsum_bench_pin(cfg->cpu) != 0) {
+		fprintf(stderr, "inetcsum bench: cannot pin to CPU %d: %s\n",
+			cfg->cpu, strerror(errno));
+		return 1;
+	}
+	describe_machine(&m, cfg);
+	inetcsum_bench_timing_init(m.tick_hz, m.timer_overhead);
+	memset(&r, 0, sizeof(r));
+	r.cfg = cfg;
+	r.tty = isatty(2);
+	for (op = 0; op < OP_COUNT; op++) {
+		if (!cfg->ops[op])
+			continue;
+		v[op] = calloc(BENCH_MAX_CANDS, sizeof(struct cand));
+		if (v[op] == NULL)
+			return 1;
+		nv[op] = inetcsum_bench_candidates(cfg, (enum bench_op)op,
+						   v[op]);
+		for (i = 0; i < nv[op]; i++) {
+			v[op][i].samples = calloc(cfg->rounds, sizeof(double));
+			if (v[op][i].samples == NULL)
+				return 1;
+		}
+		if (cfg->list) {
+			printf("%s:", inetcsum_bench_op_names[op]);
+			for (i = 0; i < nv[op]; i++)
+				printf(" %s", v[op][i].name);
+			printf("\n");
+		}
+		if (cfg->ab != NULL) {
+			char a[64];
+			size_t la = strcspn(cfg->ab, ",");
+
+			snprintf(a, sizeof(a), "%.*s", (int)la, cfg->ab);
+			if (find(v[op], nv[op], a, &ab[op][0]) != 0 ||
+			    find(v[op], nv[op], cfg->ab + la + 1,
+				 &ab[op][1]) != 0 || ab[op][0] == ab[op][1]) {
+				fprintf(stderr, "inetcsum bench: --ab %s: not "
+					"two different %s implementations "
+					"(see --list)\n", cfg->ab,
+					inetcsum_bench_op_names[op]);
+				return 2;
+			}
+		}
+	}
+	if (cfg->list)
+		return 0;
+	if (alloc_bufs(&r.b, cfg) != 0) {
+		fprintf(stderr, "inetcsum bench: out of memory\n");
+		return 1;
+	}
+	print_header(&m, cfg, v, nv);
+	for (op = 0; op < OP_COUNT; op++) {
+		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;
+
+		if (v[op] != NULL && nv[op] > 0)
+			r.ncells += ns * cfg->noffsets * (size_t)(cfg->hot +
+								  cfg->cold);
+	}
+	if (cfg->ab != NULL)
+		printf("A/B: A = %.*s, B = %s; time ratio A/B per round "
+		       "(below 1: A is faster)\n%-8s %8s %3s %-4s %10s %10s "
+		       "%8s %8s %8s\n", (int)strcspn(cfg->ab, ","), cfg->ab,
+		       strchr(cfg->ab, ',') + 1, "op", "size", "off",
+		       "mode", "A ns", "B ns", "median", "p10", "p90");
+	for (op = 0; op < OP_COUNT; op++) {
+		const size_t *sizes = op == OP_IPV4 ? ipv4_sizes : cfg->sizes;
+		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;
+
+		if (v[op] == NULL || nv[op] == 0)
+			continue;
+		for (s = 0; s < ns; s++) {
+			for (o = 0; o < cfg->noffsets; o++) {
+				if (op == OP_IPV4)
+					make_ipv4(r.b.src + cfg->offsets[o],
+						  sizes[s]);
+				for (cold = 0; cold < 2; cold++) {
+					int rc;
+
+					if (!(cold ? cfg->cold : cfg->hot))
+						continue;
+					rc = cfg->ab != NULL ?
+					     inetcsum_bench_ab_cell(&r,
+						ab[op][0], ab[op][1],
+						(enum bench_op)op, sizes[s],
+						cfg->offsets[o], cold) :
+					     inetcsum_bench_cell(&r, v[op],
+						nv[op], (enum bench_op)op,
+						sizes[s], cfg->offsets[o],
+						cold);
+					if (rc != 0)
+						return 1;
+				}
+			}
+		}
+	}
+	if (r.tty)
+		fprintf(stderr, "\r\033[K");
+	if (cfg->prefetch_mode)
+		inetcsum_bench_print_prefetch(stdout, r.res, r.nres, cfg->dist,
+					      cfg->ndist);
+	else if (cfg->ab == NULL)
+		inetcsum_bench_print_table(stdout, r.res, r.nres,
+					   cfg->baseline, &m);
+	/* A wrong kernel is a library bug; a wrong peer is only reported. */
+	for (i = 0; i < r.nres; i++)
+		if (r.res[i].correct == 0)
+			status = r.res[i].is_kernel || status == 1 ? 1 : 3;
+	write_outputs(cfg, &r, &m, &status);
+	printf("bench: %zu results in %.1f s%s\n", r.nres,
+	       (inetcsum_bench_now_ns() - t0) / 1e9,
+	       status == 1 ? "; a KERNEL gave a wrong result" :
+	       status == 3 ? "; some peers gave WRONG results (marked)" : "");
+	return status == 3 ? 0 : status;
+}

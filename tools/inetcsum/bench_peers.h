@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_peers.h - other projects' Internet checksum code
+ * behind one interface, so that "inetcsum bench" can check and time it
+ * beside libinetcsum.  Each peer lives in its own file (bench/peer_*.c),
+ * compiled only when bench/CMakeLists.txt finds the project's Debian
+ * package; it then defines INETCSUM_HAVE_PEER_<NAME> for the tool.
+ */
+#ifndef INETCSUM_BENCH_PEERS_H
+#define INETCSUM_BENCH_PEERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Every function returns the checksum as inetcsum_fold() would: the
+ * complemented 16-bit sum in memory order.  A NULL member means the peer
+ * has no such function.  'max_len' is the longest input its API accepts
+ * (lwIP takes a 16-bit length); longer sizes are skipped, and said so.
+ */
+struct inetcsum_bench_peer {
+	const char *name;	/* short name for tables: "dpdk" */
+	const char *what;	/* the functions wrapped, for the header */
+	uint16_t (*csum)(const void *data, size_t len);
+	uint16_t (*copy)(void *dst, const void *src, size_t len);
+	/* The header's own IHL gives its length, as in inetcsum_ipv4_header(). */
+	uint16_t (*ipv4)(const void *hdr);
+	size_t max_len;
+};
+
+#ifdef INETCSUM_HAVE_PEER_DPDK
+extern const struct inetcsum_bench_peer inetcsum_peer_dpdk;
+#endif
+#ifdef INETCSUM_HAVE_PEER_LWIP
+extern const struct inetcsum_bench_peer inetcsum_peer_lwip;
+#endif
+#ifdef INETCSUM_HAVE_PEER_LIBNET
+extern const struct inetcsum_bench_peer inetcsum_peer_libnet;
+#endif
+
+#endif /* INETCSUM_BENCH_PEERS_H */

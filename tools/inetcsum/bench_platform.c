@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_platform.c - the machine-dependent parts of the
+ * benchmark: the tick counter, pinning, the CPU's name, evicting a buffer
+ * from the caches, and the streaming-read baseline.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "impl.h"
+#include "bench_common.h"
+
+#if defined(__x86_64__)
+#  include <cpuid.h>
+#  include <immintrin.h>
+#  include <x86intrin.h>
+#  include "x86/cpu_features.h"
+#endif
+
+double
+inetcsum_bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* ---- the tick counter ------------------------------------------------------ */
+
+#if defined(__x86_64__)
+const char *const inetcsum_bench_timer_name = "rdtsc";
+
+/*
+ * lfence before rdtsc keeps earlier instructions (the previous call) out
+ * of the interval; rdtscp waits for the timed code to finish and the
+ * lfence after it keeps later instructions from starting early (Intel,
+ * "How to Benchmark Code Execution Times on Intel IA-32 and IA-64", 2010).
+ */
+uint64_t
+inetcsum_bench_ticks_start(void)
+{
+	_mm_lfence();
+	return __rdtsc();
+}
+
+uint64_t
+inetcsum_bench_ticks_stop(void)
+{
+	unsigned aux;
+	uint64_t t = __rdtscp(&aux);
+
+	_mm_lfence();
+	return t;
+}
+#elif defined(__aarch64__)
+const char *const inetcsum_bench_timer_name = "cntvct_el0";
+
+/* isb keeps the counter read from being hoisted over earlier instructions. */
+uint64_t
+inetcsum_bench_ticks_start(void)
+{
+	uint64_t t;
+
+	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(t) : : "memory");
+	return t;
+}
+
+uint64_t
+inetcsum_bench_ticks_stop(void)
+{
+	return inetcsum_bench_ticks_start();
+}
+#else
+const char *const inetcsum_bench_timer_name = "clock_gettime";
+
+uint64_t
+inetcsum_bench_ticks_start(void)
+{
+	return (uint64_t)inetcsum_bench_now_ns();
+}
+
+uint64_t
+inetcsum_bench_ticks_stop(void)
+{
+	return (uint64_t)inetcsum_bench_now_ns();
+}
+#endif
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Three intervals of 'ms' each, timed by both clocks; the median rate
+ * discards one interval disturbed by preemption.
+ */
+double
+inetcsum_bench_tick_hz(unsigned ms)
+{
+	double hz[3];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		double n0 = inetcsum_bench_now_ns(), n1;
+		uint64_t t0 = inetcsum_bench_ticks_start(), t1;
+
+		do
+			n1 = inetcsum_bench_now_ns();
+		while (n1 - n0 < ms * 1e6);
+		t1 = inetcsum_bench_ticks_stop();
+		hz[i] = (double)(t1 - t0) * 1e9 / (n1 - n0);
+	}
+	qsort(hz, 3, sizeof(hz[0]), cmp_double);
+	return hz[1];
+}
+
+double
+inetcsum_bench_timer_overhead(void)
+{
+	enum { N = 101 };
+	double d[N];
+	int i;
+
+	for (i = 0; i < N; i++) {
+		uint64_t t0 = inetcsum_bench_ticks_start();
+		uint64_t t1 = inetcsum_bench_ticks_stop();
+
+		d[i] = (double)(t1 - t0);
+	}
+	qsort(d, N, sizeof(d[0]), cmp_double);
+	return d[N / 2];
+}
+
+/* ---- machine ----------------------------------------------------------------- */
+
+void
+inetcsum_bench_cpu_model(char *buf, size_t size)
+{
+	/* x86 names the model; arm64 kernels often give only "CPU part". */
+	static const char *const keys[] = { "model name", "Hardware",
+					    "cpu model", "CPU part", "cpu" };
+	char line[256];
+	size_t k;
+	FILE *f;
+
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		f = fopen("/proc/cpuinfo", "r");
+		if (f == NULL)
+			break;
+		while (fgets(line, sizeof(line), f) != NULL) {
+			char *colon = strchr(line, ':');
+
+			if (colon == NULL ||
+			    strncmp(line, keys[k], strlen(keys[k])) != 0)
+				continue;
+			colon++;
+			while (*colon == ' ' || *colon == '\t')
+				colon++;
+			colon[strcspn(colon, "\n")] = '\0';
+			snprintf(buf, size, "%s", colon);
+			fclose(f);
+			return;
+		}
+		fclose(f);
+	}
+	{
+		struct utsname u;
+
+		snprintf(buf, size, "%s", uname(&u) == 0 ? u.machine :
+			 "unknown");
+	}
+}
+
+int
+inetcsum_bench_pin(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE) {
+		errno = EINVAL;
+		return -1;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* ---- cold cache ---------------------------------------------------------------- */
+
+#if defined(__x86_64__)
+/* CPUID leaf 7, EBX bit 23: CLFLUSHOPT (Intel SDM vol. 2A, CPUID). */
+static int
+have_clflushopt(void)
+{
+	unsigned a, b, c, d;
+
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return 0;
+	return (b >> 23) & 1;
+}
+
+/* CPUID leaf 1, EBX bits 15:8: the CLFLUSH line size in 8-byte units. */
+static size_t
+flush_line(void)
+{
+	unsigned a, b, c, d;
+	size_t line = 0;
+
+	if (__get_cpuid(1, &a, &b, &c, &d))
+		line = ((b >> 8) & 0xff) * 8;
+	return line ? line : 64;
+}
+
+INETCSUM_TARGET("clflushopt") static void
+flush_opt(const char *p, const char *end, size_t line)
+{
+	for (; p < end; p += line)
+		_mm_clflushopt((void *)p);
+	/* clflushopt is ordered only by fences: wait for every eviction. */
+	_mm_mfence();
+}
+
+static void
+flush_plain(const char *p, const char *end, size_t line)
+{
+	for (; p < end; p += line)
+		_mm_clflush(p);
+	_mm_mfence();
+}
+
+enum bench_cold_method
+inetcsum_bench_cold_default(void)
+{
+	return COLD_FLUSH;
+}
+
+const char *
+inetcsum_bench_cold_describe(enum bench_cold_method m)
+{
+	if (m == COLD_POOL)
+		return "rotating buffer pool larger than the caches";
+	return have_clflushopt() ? "clflushopt + mfence on every line"
+				 : "clflush + mfence on every line";
+}
+
+void
+inetcsum_bench_flush(const void *p, size_t len)
+{
+	static size_t line;
+	static int opt = -1;
+	const char *b;
+
+	if (opt < 0) {
+		line = flush_line();
+		opt = have_clflushopt();
+	}
+	/* Start at the line holding the first byte. */
+	b = (const char *)((uintptr_t)p & ~(uintptr_t)(line - 1));
+	if (opt)
+		flush_opt(b, (const char *)p + len, line);
+	else
+		flush_plain(b, (const char *)p + len, line);
+}
+#elif defined(__aarch64__)
+/* CTR_EL0.DminLine (bits 19:16): log2 of the smallest D-cache line in words. */
+static size_t
+flush_line(void)
+{
+	uint64_t ctr;
+
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
+	return (size_t)4 << ((ctr >> 16) & 0xf);
+}
+
+enum bench_cold_method
+inetcsum_bench_cold_default(void)
+{
+	return COLD_FLUSH;
+}
+
+const char *
+inetcsum_bench_cold_describe(enum bench_cold_method m)
+{
+	if (m == COLD_POOL)
+		return "rotating buffer pool larger than the caches";
+	return "dc civac + dsb ish on every line";
+}
+
+void
+inetcsum_bench_flush(const void *p, size_t len)
+{
+	static size_t line;
+	const char *b, *end = (const char *)p + len;
+
+	if (line == 0)
+		line = flush_line();
+	b = (const char *)((uintptr_t)p & ~(uintptr_t)(line - 1));
+	/* Clean and invalidate to the point of coherency (Arm ARM, DC CIVAC). */
+	for (; b < end; b += line)
+		__asm__ volatile("dc civac, %0" : : "r"(b) : "memory");
+	__asm__ volatile("dsb ish" : : : "memory");
+}
+#else
+enum bench_cold_method
+inetcsum_bench_cold_default(void)
+{
+	return COLD_POOL;
+}
+
+const char *
+inetcsum_bench_cold_describe(enum bench_cold_method m)
+{
+	(void)m;
+	return "rotating buffer pool larger than the caches";
+}
+
+void
+inetcsum_bench_flush(const void *p, size_t len)
+{
+	(void)p;
+	(void)len;
+}
+#endif
+
+/*
+ * The pool must be much larger than the last-level cache so that a buffer
+ * is evicted before the rotation comes back to it: four times the LLC the
+ * C library reports, at least 64 MiB (when it reports nothing) and at most
+ * 512 MiB, so that the benchmark stays runnable on a shared machine.  On
+ * CPUs whose LLC is larger than 128 MiB the cap makes the pool smaller than
+ * 4x; the header prints the size used.
+ */
+size_t
+inetcsum_bench_pool_bytes(void)
+{
+	long llc = -1;
+	size_t bytes;
+
+#ifdef _SC_LEVEL3_CACHE_SIZE
+	llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+	if (llc <= 0)
+		llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+	bytes = llc > 0 ? 4 * (size_t)llc : 0;
+	if (bytes < ((size_t)64 << 20))
+		bytes = (size_t)64 << 20;
+	if (bytes > ((size_t)512 << 20))
+		bytes = (size_t)512 << 20;
+	return bytes;
+}
+
+/* ---- the streaming-read baseline ------------------------------------------------ */
+
+/* Bytes after the last whole vector: 8 at a time, then one at a time. */
+static uint64_t
+read_tail(const unsigned char *p, size_t len)
+{
+	uint64_t x = 0, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		x ^= w;
+	}
+	for (; len > 0; p++, len--)
+		x ^= *p;
+	return x;
+}
+
+#if defined(__x86_64__)
+/*
+ * Four independent XOR chains per width: XOR has a latency of one cycle,
+ * so two loads per cycle need at least two chains, and four leave slack.
+ */
+#define READ_BODY(vec, W, load, xor)					\
+	const unsigned char *b = p;					\
+	vec a0, a1, a2, a3;						\
+	uint64_t lane[W / 8], x = 0;					\
+	size_t i;							\
+									\
+	a0 = a1 = a2 = a3 = xor(load(b), load(b));	/* zero */	\
+	if (len < W)							\
+		return read_tail(b, len);				\
+	for (; len >= 4 * W; b += 4 * W, len -= 4 * W) {		\
+		a0 = xor(a0, load(b));					\
+		a1 = xor(a1, load(b + W));				\
+		a2 = xor(a2, load(b + 2 * W));				\
+		a3 = xor(a3, load(b + 3 * W));				\
+	}								\
+	for (; len >= W; b += W, len -= W)				\
+		a0 = xor(a0, load(b));					\
+	a0 = xor(xor(a0, a1), xor(a2, a3));				\
+	memcpy(lane, &a0, W);						\
+	for (i = 0; i < W / 8; i++)					\
+		x ^= lane[i];						\
+	return x ^ read_tail(b, len)
+
+#define LOAD512(q) _mm512_loadu_si512((const void *)(q))
+#define LOAD256(q) _mm256_loadu_si256((const __m256i *)(const void *)(q))
+#define LOAD128(q) _mm_loadu_si128((const __m128i *)(const void *)(q))
+
+INETCSUM_TARGET("avx512f") static INETCSUM_NOINLINE uint64_t
+read_avx512(const void *p, size_t len)
+{
+	READ_BODY(__m512i, 64, LOAD512, _mm512_xor_si512);
+}
+
+INETCSUM_TARGET("avx2") static INETCSUM_NOINLINE uint64_t
+read_avx2(const void *p, size_t len)
+{
+	READ_BODY(__m256i, 32, LOAD256, _mm256_xor_si256);
+}
+
+static INETCSUM_NOINLINE uint64_t
+read_sse2(const void *p, size_t len)
+{
+	READ_BODY(__m128i, 16, LOAD128, _mm_xor_si128);
+}
+
+bench_read_fn
+inetcsum_bench_read_fn(const char **name)
+{
+	u32 f = inetcsum_cpu_features();
+
+	/* AVX512BW implies AVX-512F with the ZMM state enabled by the OS. */
+	if (f & INETCSUM_X86_AVX512BW) {
+		*name = "read-avx512";
+		return read_avx512;
+	}
+	if (f & INETCSUM_X86_AVX2) {
+		*name = "read-avx2";
+		return read_avx2;
+	}
+	*name = "read-sse2";
+	return read_sse2;
+}
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+
+/* Four chains of 16-byte XORs: NEON is baseline on arm64. */
+static INETCSUM_NOINLINE uint64_t
+read_neon(const void *p, size_t len)
+{
+	const unsigned char *b = p;
+	uint8x16_t a0 = vdupq_n_u8(0), a1 = a0, a2 = a0, a3 = a0;
+	uint64x2_t r;
+
+	for (; len >= 64; b += 64, len -= 64) {
+		a0 = veorq_u8(a0, vld1q_u8(b));
+		a1 = veorq_u8(a1, vld1q_u8(b + 16));
+		a2 = veorq_u8(a2, vld1q_u8(b + 32));
+		a3 = veorq_u8(a3, vld1q_u8(b + 48));
+	}
+	for (; len >= 16; b += 16, len -= 16)
+		a0 = veorq_u8(a0, vld1q_u8(b));
+	a0 = veorq_u8(veorq_u8(a0, a1), veorq_u8(a2, a3));
+	r = vreinterpretq_u64_u8(a0);
+	return vgetq_lane_u64(r, 0) ^ vgetq_lane_u64(r, 1) ^ read_tail(b, len);
+}
+
+bench_read_fn
+inetcsum_bench_read_fn(const char **name)
+{
+	*name = "read-neon";
+	return read_neon;
+}
+#else
+static INETCSUM_NOINLINE uint64_t
+read_scalar(const void *p, size_t len)
+{
+	return read_tail(p, len);
+}
+
+bench_read_fn
+inetcsum_bench_read_fn(const char **name)
+{
+	*name = "read-u64";
+	return read_scalar;
+}
+#endif

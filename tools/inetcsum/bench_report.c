@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_report.c - the outputs of "inetcsum bench": the
+ * readable table, the prefetch table, JSON, CSV and a gnuplot SVG.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench_common.h"
+
+const char *const inetcsum_bench_op_names[OP_COUNT] = {
+	"partial", "copy", "ipv4"
+};
+
+/* GB/s with 1 GB = 1e9 bytes; bytes per ns is exactly that. */
+double
+inetcsum_bench_gbps(const struct bench_result *r)
+{
+	return r->ns > 0 ? (double)r->size / r->ns : 0;
+}
+
+double
+inetcsum_bench_bytes_per_tick(const struct bench_result *r,
+			      const struct bench_machine *m)
+{
+	double ticks = r->ns * m->tick_hz / 1e9;
+
+	return ticks > 0 ? (double)r->size / ticks : 0;
+}
+
+static const char *
+ok_text(int correct)
+{
+	return correct > 0 ? "yes" : correct == 0 ? "WRONG" : "-";
+}
+
+/* The baseline's result in the same cell as 'r', or NULL. */
+static const struct bench_result *
+baseline_of(const struct bench_result *res, size_t n,
+	    const struct bench_result *r, const char *baseline)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct bench_result *b = &res[i];
+
+		if (b->op == r->op && b->size == r->size &&
+		    b->offset == r->offset && b->cold == r->cold &&
+		    b->prefetch == r->prefetch &&
+		    strcmp(b->impl, baseline) == 0)
+			return b;
+	}
+	return NULL;
+}
+
+/*
+ * One block per op and regime; within it the rows stay in measurement
+ * order (size, offset, then candidates in registry order), so the same
+ * implementation sits at the same place in every size group.
+ */
+void
+inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
+			   size_t n, const char *baseline,
+			   const struct bench_machine *m)
+{
+	int op, cold;
+	size_t i;
+
+	for (op = 0; op < OP_COUNT; op++) {
+		for (cold = 0; cold < 2; cold++) {
+			size_t last_size = (size_t)-1, last_off = 0;
+			int any = 0;
+
+			for (i = 0; i < n; i++) {
+				const struct bench_result *r = &res[i];
+				const struct bench_result *b;
+				char ratio[16];
+
+				if ((int)r->op != op || r->cold != cold)
+					continue;
+				if (!any) {
+					fprintf(f, "== %s, %s == ratio: time "
+						"of %s / time (above 1: "
+						"faster than %s)\n",
+						inetcsum_bench_op_names[op],
+						cold ? "cold" : "hot",
+						baseline, baseline);
+					fprintf(f, "%8s %3s %-16s %9s %7s %6s "
+						"%7s %6s %6s %5s\n", "size",
+						"off", "impl", "ns/call",
+						"GB/s", "B/tick", "p10GB/s",
+						"spread", "ratio", "ok");
+					any = 1;
+				}
+				if (r->size != last_size ||
+				    r->offset != last_off)
+					fprintf(f, "\n");
+				last_size = r->size;
+				last_off = r->offset;
+				b = baseline_of(res, n, r, baseline);
+				if (b != NULL && r->ns > 0)
+					snprintf(ratio, sizeof(ratio), "%.2f",
+						 b->ns / r->ns);
+				else
+					snprintf(ratio, sizeof(ratio), "-");
+				fprintf(f, "%8zu %3zu %-16s %9.1f %7.2f %6.2f "
+					"%7.2f %5.0f%% %6s %5s\n", r->size,
+					r->offset, r->impl, r->ns,
+					inetcsum_bench_gbps(r),
+					inetcsum_bench_bytes_per_tick(r, m),
+					r->ns_p10 > 0 ? (double)r->size /
+					r->ns_p10 : 0, r->spread * 100,
+					ratio, ok_text(r->correct));
+			}
+			if (any)
+				fprintf(f, "\n");
+		}
+	}
+}
+
+/* GB/s of the sweep cell, or a negative value when it was not run. */
+static double
+sweep_gbps(const struct bench_result *res, size_t n, const char *impl,
+	   size_t size, size_t off, int cold, long dist)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+
+		if (r->prefetch == dist && r->size == size &&
+		    r->offset == off && r->cold == cold &&
+		    strcmp(r->impl, impl) == 0)
+			return inetcsum_bench_gbps(r);
+	}
+	return -1;
+}
+
+void
+inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
+			      size_t n, const long *dist, size_t ndist)
+{
+	size_t i, d;
+
+	fprintf(f, "prefetch sweep: GB/s of the partial sum by software "
+		"prefetch distance (bytes)\n%-12s %8s %3s %-4s", "kernel",
+		"size", "off", "mode");
+	for (d = 0; d < ndist; d++)
+		fprintf(f, " %6ld", dist[d]);
+	fprintf(f, "\n");
+	for (i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+
+		/* One row per cell: print it at its first distance. */
+		if (r->prefetch != dist[0])
+			continue;
+		fprintf(f, "%-12s %8zu %3zu %-4s", r->impl, r->size,
+			r->offset, r->cold ? "cold" : "hot");
+		for (d = 0; d < ndist; d++) {
+			double g = sweep_gbps(res, n, r->impl, r->size,
+					      r->offset, r->cold, dist[d]);
+
+			if (g < 0)
+				fprintf(f, " %6s", "-");
+			else
+				fprintf(f, " %6.2f", g);
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+/* A JSON string: the names here are plain, but escape what JSON needs. */
+static void
+json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static int
+close_checked(FILE *f)
+{
+	int err = ferror(f);
+
+	if (fclose(f) != 0 || err)
+		return -1;
+	return 0;
+}
+
+int
+inetcsum_bench_write_json(const char *path, const struct bench_result *res,
+			  size_t n, const struct bench_machine *m)
+{
+	FILE *f = fopen(path, "w");
+	const char *p;
+	size_t i;
+
+	if (f == NULL)
+		return -1;
+	fprintf(f, "{\n  \"machine\": {\n    \"cpu\": ");
+	json_str(f, m->cpu);
+	fprintf(f, ",\n    \"features\": [");
+	for (p = m->features, i = 0; *p != '\0'; i++) {
+		size_t len = strcspn(p, " ");
+		char name[64];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		fprintf(f, "%s", i ? ", " : "");
+		json_str(f, name);
+		p += len + (p[len] == ' ');
+	}
+	fprintf(f, "],\n    \"tsc_hz\": %.0f,\n    \"timer\": ", m->tick_hz);
+	json_str(f, inetcsum_bench_timer_name);
+	fprintf(f, ",\n    \"cold_method\": ");
+	json_str(f, m->cold);
+	fprintf(f, ",\n    \"impl\": ");
+	json_str(f, m->impl);
+	fprintf(f, ",\n    \"version\": ");
+	json_str(f, m->version);
+	fprintf(f, ",\n    \"rounds\": %u\n  },\n  \"results\": [", m->rounds);
+	for (i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+
+		fprintf(f, "%s\n    {\"op\": \"%s\", \"impl\": ", i ? "," : "",
+			inetcsum_bench_op_names[r->op]);
+		json_str(f, r->impl);
+		fprintf(f, ", \"size\": %zu, \"offset\": %zu, \"cache\": "
+			"\"%s\", \"prefetch\": ", r->size, r->offset,
+			r->cold ? "cold" : "hot");
+		if (r->prefetch < 0)
+			fprintf(f, "null");
+		else
+			fprintf(f, "%ld", r->prefetch);
+		fprintf(f, ", \"ns_per_call\": %.3f, \"ns_p10\": %.3f, "
+			"\"gbps\": %.4f, \"bytes_per_tsc_cycle\": %.4f, "
+			"\"spread\": %.4f, \"correct\": %s}", r->ns,
+			r->ns_p10, inetcsum_bench_gbps(r),
+			inetcsum_bench_bytes_per_tick(r, m), r->spread,
+			r->correct > 0 ? "true" : r->correct == 0 ? "false" :
+			"null");
+	}
+	fprintf(f, "\n  ]\n}\n");
+	return close_checked(f);
+}
+
+int
+inetcsum_bench_write_csv(const char *path, const struct bench_result *res,
+			 size_t n, const struct bench_machine *m)
+{
+	FILE *f = fopen(path, "w");
+	size_t i;
+
+	if (f == NULL)
+		return -1;
+	fprintf(f, "op,impl,size,offset,cache,prefetch,ns_per_call,ns_p10,"
+		"gbps,bytes_per_tsc_cycle,spread,correct\n");
+	for (i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+		char pf[24] = "";
+
+		if (r->prefetch >= 0)
+			snprintf(pf, sizeof(pf), "%ld", r->prefetch);
+		fprintf(f, "%s,%s,%zu,%zu,%s,%s,%.3f,%.3f,%.4f,%.4f,%.4f,%s\n",
+			inetcsum_bench_op_names[r->op], r->impl, r->size,
+			r->offset, r->cold ? "cold" : "hot", pf, r->ns,
+			r->ns_p10, inetcsum_bench_gbps(r),
+			inetcsum_bench_bytes_per_tick(r, m), r->spread,
+			r->correct > 0 ? "yes" : r->correct == 0 ? "no" : "");
+	}
+	return close_checked(f);
+}
+
+/* Is there an executable 'name' on $PATH? */
+static int
+on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	while (path != NULL && *path != '\0') {
+		size_t m = strcspn(path, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)m, path, name);
+		if (access(buf, X_OK) == 0)
+			return 1;
+		path += m + (path[m] == ':');
+	}
+	return 0;
+}
+
+/*
+ * The plot shows the partial sum at the first offset measured (the whole
+ * comparison's headline): GB/s against size on a log axis, one line per
+ * implementation, hot and cold side by side.  The data goes inline
+ * ("$name << EOD" datablocks, gnuplot 5) so no temporary files are left.
+ */
+int
+inetcsum_bench_write_plot(const char *path, const struct bench_result *res,
+			  size_t n)
+{
+	const char *impls[64];
+	size_t nimpl = 0, i, j, off = (size_t)-1;
+	int cold, status;
+	FILE *g;
+
+	if (!on_path("gnuplot"))
+		return 1;
+	for (i = 0; i < n; i++) {
+		if (res[i].op != OP_PARTIAL && res[i].op != OP_COPY)
+			continue;
+		if (off == (size_t)-1)
+			off = res[i].offset;
+		for (j = 0; j < nimpl; j++)
+			if (strcmp(impls[j], res[i].impl) == 0)
+				break;
+		if (j == nimpl && nimpl < 64)
+			impls[nimpl++] = res[i].impl;
+	}
+	g = popen("gnuplot", "w");
+	if (g == NULL)
+		return -1;
+	fprintf(g, "set terminal svg size 1200,500 dynamic\nset output '%s'\n"
+		"set logscale x 2\nset xlabel 'bytes'\nset ylabel 'GB/s'\n"
+		"set key left top\nset grid\nset multiplot layout 1,2\n",
+		path);
+	for (cold = 0; cold < 2; cold++) {
+		fprintf(g, "set title 'partial sum, %s, offset %zu'\nplot",
+			cold ? "cold" : "hot", off);
+		for (j = 0; j < nimpl; j++)
+			fprintf(g, "%s '-' using 1:2 with linespoints "
+				"title '%s'", j ? "," : "", impls[j]);
+		fprintf(g, "\n");
+		for (j = 0; j < nimpl; j++) {
+			for (i = 0; i < n; i++) {
+				const struct bench_result *r = &res[i];
+
+				if (r->op == OP_PARTIAL && r->cold == cold &&
+				    r->offset == off && r->prefetch < 0 &&
+				    strcmp(r->impl, impls[j]) == 0)
+					fprintf(g, "%zu %.4f\n", r->size,
+						inetcsum_bench_gbps(r));
+			}
+			fprintf(g, "e\n");
+		}
+	}
+	fprintf(g, "unset multiplot\n");
+	status = pclose(g);
+	return status == 0 ? 0 : -1;
+}

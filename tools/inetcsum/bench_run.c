@@ -1,0 +1,547 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_run.c - the measurement behind "inetcsum bench":
+ * the candidates (kernels, peers, baselines), their correctness check, the
+ * calibrated and interleaved timing rounds, the prefetch sweep and the A/B
+ * mode.  The method is described at the top of cmd_bench.c.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "impl.h"
+#include "bench_common.h"
+#include "bench_peers.h"
+#include "bench_run.h"
+
+static const struct inetcsum_bench_peer *const all_peers[] = {
+#ifdef INETCSUM_HAVE_PEER_DPDK
+	&inetcsum_peer_dpdk,
+#endif
+#ifdef INETCSUM_HAVE_PEER_LWIP
+	&inetcsum_peer_lwip,
+#endif
+#ifdef INETCSUM_HAVE_PEER_LIBNET
+	&inetcsum_peer_libnet,
+#endif
+	NULL
+};
+
+static bench_read_fn read_fn;
+static const char *read_name;
+static double tick_ns;		/* nanoseconds per tick */
+static double overhead;		/* ticks of an empty timed interval */
+
+void
+inetcsum_bench_timing_init(double hz, double overhead_ticks)
+{
+	read_fn = inetcsum_bench_read_fn(&read_name);
+	tick_ns = 1e9 / hz;
+	overhead = overhead_ticks;
+}
+/* Called through a volatile pointer, so the copy cannot be elided. */
+static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
+static volatile uint64_t sink;
+
+/* ---- timing ---------------------------------------------------------------- */
+
+/* Make 'c' the kernel in use (outside any timed interval). */
+static void
+prepare(const struct cand *c)
+{
+	if (c->kind == K_KERNEL)
+		inetcsum_impl_select(c->k->name);
+	else if (c->kind == K_MEMCPY_SUM)
+		inetcsum_impl_select("auto");
+}
+
+#define LOOP(expr)							\
+	do {								\
+		t0 = inetcsum_bench_ticks_start();			\
+		for (i = 0; i < n; i++)					\
+			acc += (expr);					\
+		t1 = inetcsum_bench_ticks_stop();			\
+	} while (0)
+
+/*
+ * Ticks for 'n' calls of 'c' on 'len' bytes.  The calls are independent
+ * (throughput, as when a stack sums packet after packet); their results
+ * are accumulated into a volatile sink so none can be dropped.
+ */
+static uint64_t
+timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
+      size_t len, size_t n)
+{
+	uint64_t t0 = 0, t1 = 0, acc = 0;
+	unsigned ihl = (unsigned)(len / 4);
+	size_t i;
+
+	switch (c->kind) {
+	case K_KERNEL:
+		if (op == OP_COPY)
+			LOOP(inetcsum_copy(dst, src, len, 0));
+		else if (op == OP_IPV4)
+			LOOP(inetcsum_fold(inetcsum_partial(src, len, 0)));
+		else
+			LOOP(inetcsum_partial(src, len, 0));
+		break;
+	case K_PREFETCH:
+		LOOP(c->k->partial_prefetch(src, len, 0, c->prefetch));
+		break;
+	case K_PEER:
+		if (op == OP_COPY)
+			LOOP(c->peer->copy(dst, src, len));
+		else if (op == OP_IPV4)
+			LOOP(c->peer->ipv4(src));
+		else
+			LOOP(c->peer->csum(src, len));
+		break;
+	case K_READ:
+		LOOP(read_fn(src, len));
+		break;
+	case K_MEMCPY:
+		LOOP((uintptr_t)memcpy_fn(dst, src, len));
+		break;
+	case K_MEMCPY_SUM:
+		LOOP(((uintptr_t)memcpy_fn(dst, src, len),
+		      inetcsum_partial(src, len, 0)));
+		break;
+	case K_IPV4:
+		LOOP(inetcsum_ipv4_header(src, ihl));
+		break;
+	}
+	sink += acc;
+	return t1 - t0;
+}
+
+/*
+ * Next source and destination for a cold call under COLD_POOL: slots of
+ * 'stride' bytes (whole pages, so no two buffers share a line or an
+ * adjacent-line prefetch), used in rotation; the destination is half a
+ * pool away.  After each call the source slot is read through once more,
+ * so between two uses of a slot the whole pool, several times the
+ * last-level cache (bench_platform.c), has been read: enough to evict it
+ * even when the calls themselves touch only a line or two.
+ */
+static size_t
+pool_next(struct bench_bufs *b, size_t offset, unsigned char **src,
+	  unsigned char **dst)
+{
+	size_t s = b->next, d = (s + b->nslots / 2) % b->nslots;
+
+	b->next = (s + 1) % b->nslots;
+	*src = b->pool + s * b->stride + offset;
+	*dst = b->pool + d * b->stride + offset;
+	return s;
+}
+
+/* One cold sample of 'k' calls: ns per call, evicted before each call. */
+static double
+sample_cold(const struct cand *c, enum bench_op op, struct bench_bufs *b,
+	    enum bench_cold_method m, size_t offset, size_t len, size_t k)
+{
+	double total = 0;
+	size_t j, slot = 0;
+
+	for (j = 0; j < k; j++) {
+		unsigned char *src = b->src + offset, *dst = b->dst + offset;
+		double t;
+
+		if (m == COLD_POOL) {
+			slot = pool_next(b, offset, &src, &dst);
+		} else {
+			inetcsum_bench_flush(src, len);
+			if (op == OP_COPY)
+				inetcsum_bench_flush(dst, len);
+		}
+		t = (double)timed(c, op, dst, src, len, 1) - overhead;
+		total += t > 0 ? t : 0;
+		if (m == COLD_POOL)
+			sink += read_fn(b->pool + slot * b->stride, b->stride);
+	}
+	return total / (double)k * tick_ns;
+}
+
+static double
+sample_hot(const struct cand *c, enum bench_op op, struct bench_bufs *b,
+	   size_t offset, size_t len, size_t n)
+{
+	uint64_t t = timed(c, op, b->dst + offset, b->src + offset, len, n);
+
+	return (double)t * tick_ns / (double)n;
+}
+
+/*
+ * Calls per sample so that a sample takes about 'target_ns': hot, a batch
+ * grown until it is long enough to extrapolate (this also warms up caches
+ * and branch predictors); cold, as many evict-and-call steps as fit.
+ */
+static size_t
+calibrate(const struct cand *c, enum bench_op op, struct bench_bufs *b, int cold,
+	  enum bench_cold_method m, size_t offset, size_t len,
+	  double target_ns)
+{
+	size_t n = 1;
+	double t;
+
+	if (cold) {
+		double t0 = inetcsum_bench_now_ns();
+
+		sample_cold(c, op, b, m, offset, len, 1);
+		t = inetcsum_bench_now_ns() - t0;
+		n = t > 0 ? (size_t)(target_ns / t) : 1000;
+		/* At most 1000 evictions: a sample stays near its target. */
+		return n < 1 ? 1 : n > 1000 ? 1000 : n;
+	}
+	for (;;) {
+		t = sample_hot(c, op, b, offset, len, n) * (double)n;
+		if (t >= target_ns / 4 || n >= ((size_t)1 << 30))
+			break;
+		n *= t < target_ns / 64 ? 8 : 2;
+	}
+	t = (double)n * target_ns / (t > 1 ? t : 1);
+	return t < 1 ? 1 : (size_t)t;
+}
+
+/* ---- correctness ---------------------------------------------------------- */
+
+/* 0x0000 and 0xffff are the two zeros of ones' complement. */
+static int
+same_csum(uint16_t a, uint16_t b)
+{
+	return a == b || ((a == 0 || a == 0xffff) && (b == 0 || b == 0xffff));
+}
+
+/* 1 if 'c' gives the portable kernel's checksum (and copy), 0 if not. */
+static int
+check(const struct cand *c, enum bench_op op, unsigned char *dst,
+      const unsigned char *src, size_t len)
+{
+	uint16_t ref = inetcsum_fold(inetcsum_kernel_generic.partial(src, len,
+								      0));
+	uint16_t got = 0;
+	int copied = op == OP_COPY;
+
+	if (copied)
+		memset(dst, 0xa5, len);
+	prepare(c);
+	switch (c->kind) {
+	case K_KERNEL:
+		got = inetcsum_fold(op == OP_COPY ?
+				    inetcsum_copy(dst, src, len, 0) :
+				    inetcsum_partial(src, len, 0));
+		break;
+	case K_PREFETCH:
+		got = inetcsum_fold(c->k->partial_prefetch(src, len, 0,
+							   c->prefetch));
+		break;
+	case K_PEER:
+		got = op == OP_COPY ? c->peer->copy(dst, src, len) :
+		      op == OP_IPV4 ? c->peer->ipv4(src) :
+				      c->peer->csum(src, len);
+		break;
+	case K_READ:
+		return -1;	/* not a checksum */
+	case K_MEMCPY:
+		memcpy_fn(dst, src, len);
+		return memcmp(dst, src, len) == 0;
+	case K_MEMCPY_SUM:
+		memcpy_fn(dst, src, len);
+		got = inetcsum_fold(inetcsum_partial(src, len, 0));
+		break;
+	case K_IPV4:
+		got = inetcsum_ipv4_header(src, (unsigned)(len / 4));
+		break;
+	}
+	if (copied && len > 0 && memcmp(dst, src, len) != 0)
+		return 0;
+	return same_csum(got, ref);
+}
+
+/* ---- candidates ------------------------------------------------------------- */
+
+/* Is 'word' an item of the comma-separated 'list'? */
+static int
+listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (list != NULL && *list != '\0') {
+		size_t m = strcspn(list, ",");
+
+		if (m == n && strncmp(list, word, n) == 0)
+			return 1;
+		list += m + (list[m] == ',');
+	}
+	return 0;
+}
+
+static struct cand *
+add(struct cand *v, size_t *n, const char *name, enum kind kind)
+{
+	struct cand *c = &v[(*n)++];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->kind = kind;
+	return c;
+}
+
+/* See bench_run.h.  Kernels the CPU cannot run are left out. */
+size_t
+inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
+			  struct cand *v)
+{
+	const char *name;
+	size_t i, n = 0;
+	int sup;
+
+	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL && n < 40;
+	     i++) {
+		const struct inetcsum_kernel *k = inetcsum_kernel_by_name(name);
+		size_t d;
+
+		if (!sup || k == NULL)
+			continue;
+		if (!cfg->prefetch_mode) {
+			add(v, &n, name, K_KERNEL)->k = k;
+			continue;
+		}
+		if (k->partial_prefetch == NULL || op != OP_PARTIAL)
+			continue;
+		for (d = 0; d < cfg->ndist && n < 40; d++) {
+			struct cand *c = add(v, &n, name, K_PREFETCH);
+
+			c->k = k;
+			c->prefetch = (size_t)cfg->dist[d];
+		}
+	}
+	if (cfg->prefetch_mode)
+		goto filter;
+	if (op == OP_IPV4)
+		add(v, &n, "ipv4_header", K_IPV4);
+	for (i = 0; cfg->peers && all_peers[i] != NULL; i++) {
+		const struct inetcsum_bench_peer *p = all_peers[i];
+
+		if ((op == OP_PARTIAL && p->csum) || (op == OP_COPY && p->copy) ||
+		    (op == OP_IPV4 && p->ipv4))
+			add(v, &n, p->name, K_PEER)->peer = p;
+	}
+	if (op == OP_PARTIAL)
+		add(v, &n, read_name, K_READ);
+	if (op == OP_COPY) {
+		add(v, &n, "memcpy", K_MEMCPY);
+		add(v, &n, "memcpy+partial", K_MEMCPY_SUM);
+	}
+filter:
+	if (cfg->only != NULL) {
+		size_t j = 0;
+
+		for (i = 0; i < n; i++)
+			if (listed(cfg->only, v[i].name))
+				v[j++] = v[i];
+		n = j;
+	}
+	return n;
+}
+
+/* ---- cells ------------------------------------------------------------------ */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile 'p' (0..1) of the sorted 'v'. */
+static double
+pct(const double *v, size_t n, double p)
+{
+	return v[(size_t)(p * (double)(n - 1) + 0.5)];
+}
+
+static void
+progress(struct run *r, enum bench_op op, size_t size, size_t off, int cold)
+{
+	r->cell++;
+	if (r->tty)
+		fprintf(stderr, "\rbench: %-7s %8zu B +%zu %-4s [%zu/%zu]  ",
+			inetcsum_bench_op_names[op], size, off,
+			cold ? "cold" : "hot", r->cell, r->ncells);
+}
+
+/* Slots of whole pages for this cell's size (see pool_next()). */
+static void
+pool_setup(struct run *r, size_t size, size_t off, int cold)
+{
+	if (cold && r->cfg->cold_method == COLD_POOL) {
+		r->b.stride = (size + off + 4095) & ~(size_t)4095;
+		r->b.nslots = r->b.pool_bytes / r->b.stride;
+		r->b.next = 0;
+	}
+}
+
+int
+inetcsum_bench_push(struct run *r, const struct bench_result *x)
+{
+	if (r->nres == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 1024;
+		struct bench_result *p = realloc(r->res, cap * sizeof(*p));
+
+		if (p == NULL)
+			return -1;
+		r->res = p;
+		r->cap = cap;
+	}
+	r->res[r->nres++] = *x;
+	return 0;
+}
+
+int
+inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
+	 size_t size, size_t off, int cold)
+{
+	const struct bench_config *cfg = r->cfg;
+	double target = cfg->target_us * 1e3;
+	unsigned round;
+	size_t i;
+
+	progress(r, op, size, off, cold);
+	pool_setup(r, size, off, cold);
+	for (i = 0; i < nc; i++) {
+		struct cand *c = &v[i];
+
+		c->skip = c->kind == K_PEER && size > c->peer->max_len;
+		if (c->skip)
+			continue;
+		c->correct = check(c, op, r->b.dst + off, r->b.src + off, size);
+		prepare(c);
+		c->n = calibrate(c, op, &r->b, cold, cfg->cold_method, off,
+				 size, target);
+	}
+	for (round = 0; round < cfg->rounds; round++) {
+		for (i = 0; i < nc; i++) {
+			struct cand *c = &v[(i + round) % nc];
+
+			if (c->skip)
+				continue;
+			prepare(c);
+			c->samples[round] = cold ?
+				sample_cold(c, op, &r->b, cfg->cold_method,
+					    off, size, c->n) :
+				sample_hot(c, op, &r->b, off, size, c->n);
+		}
+	}
+	for (i = 0; i < nc; i++) {
+		struct cand *c = &v[i];
+		struct bench_result x;
+		size_t m = cfg->rounds;
+
+		if (c->skip)
+			continue;
+		qsort(c->samples, m, sizeof(double), cmp_double);
+		memset(&x, 0, sizeof(x));
+		x.op = op;
+		x.impl = c->name;
+		x.size = size;
+		x.offset = off;
+		x.cold = cold;
+		x.prefetch = c->kind == K_PREFETCH ? (long)c->prefetch : -1;
+		x.ns = pct(c->samples, m, 0.5);
+		x.ns_p10 = pct(c->samples, m, 0.1);
+		x.spread = x.ns > 0 ? (pct(c->samples, m, 0.9) - x.ns_p10) /
+				      x.ns : 0;
+		x.correct = c->correct;
+		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH;
+		if (inetcsum_bench_push(r, &x) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A/B: the two candidates take turns, sample by sample, eight pairs per
+ * round with the order flipped each pair, so both see the same machine
+ * state; each round yields the ratio of their times.  A hot sample is a
+ * batch of about a sixteenth of the sample target, a cold sample one
+ * evicted call.  The ratios' median and percentiles are printed; the
+ * per-candidate medians also go to the results.
+ */
+int
+inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
+		       enum bench_op op, size_t size, size_t off, int cold)
+{
+	const struct bench_config *cfg = r->cfg;
+	enum { PAIRS = 8 };
+	double target = cfg->target_us * 1e3 / (2 * PAIRS);
+	double *ratio = malloc(cfg->rounds * sizeof(double));
+	struct cand *c[2] = { a, b };
+	unsigned round, j, k;
+	size_t m = cfg->rounds;
+
+	if (ratio == NULL)
+		return -1;
+	progress(r, op, size, off, cold);
+	pool_setup(r, size, off, cold);
+	for (k = 0; k < 2; k++) {
+		c[k]->correct = check(c[k], op, r->b.dst + off,
+				      r->b.src + off, size);
+		prepare(c[k]);
+		c[k]->n = cold ? 1 : calibrate(c[k], op, &r->b, 0,
+					       cfg->cold_method, off, size,
+					       target);
+	}
+	for (round = 0; round < cfg->rounds; round++) {
+		double t[2] = { 0, 0 };
+
+		for (j = 0; j < 2 * PAIRS; j++) {
+			k = (j ^ (j >> 1)) & 1;	/* A B, B A, A B, ... */
+			prepare(c[k]);
+			t[k] += cold ? sample_cold(c[k], op, &r->b,
+						   cfg->cold_method, off,
+						   size, 1) :
+				       sample_hot(c[k], op, &r->b, off, size,
+						  c[k]->n);
+		}
+		a->samples[round] = t[0] / PAIRS;
+		b->samples[round] = t[1] / PAIRS;
+		ratio[round] = t[1] > 0 ? t[0] / t[1] : 0;
+	}
+	qsort(ratio, m, sizeof(double), cmp_double);
+	for (k = 0; k < 2; k++)
+		qsort(c[k]->samples, m, sizeof(double), cmp_double);
+	if (r->tty)
+		fprintf(stderr, "\r\033[K");
+	printf("%-8s %8zu %3zu %-4s %10.2f %10.2f %8.3f %8.3f %8.3f%s\n",
+	       inetcsum_bench_op_names[op], size, off, cold ? "cold" : "hot",
+	       pct(a->samples, m, 0.5), pct(b->samples, m, 0.5),
+	       pct(ratio, m, 0.5), pct(ratio, m, 0.1), pct(ratio, m, 0.9),
+	       a->correct == 0 || b->correct == 0 ? "  WRONG RESULT" : "");
+	for (k = 0; k < 2; k++) {
+		struct bench_result x;
+
+		memset(&x, 0, sizeof(x));
+		x.op = op;
+		x.impl = c[k]->name;
+		x.size = size;
+		x.offset = off;
+		x.cold = cold;
+		x.prefetch = -1;
+		x.ns = pct(c[k]->samples, m, 0.5);
+		x.ns_p10 = pct(c[k]->samples, m, 0.1);
+		x.spread = x.ns > 0 ? (pct(c[k]->samples, m, 0.9) - x.ns_p10) /
+				      x.ns : 0;
+		x.correct = c[k]->correct;
+		x.is_kernel = c[k]->kind == K_KERNEL;
+		if (inetcsum_bench_push(r, &x) != 0) {
+			free(ratio);
+			return -1;
+		}
+	}
+	free(ratio);
+	return 0;
+}

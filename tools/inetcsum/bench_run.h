@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/bench_run.h - the configuration that cmd_bench.c parses
+ * and bench_run.c measures.
+ */
+#ifndef INETCSUM_BENCH_RUN_H
+#define INETCSUM_BENCH_RUN_H
+
+#include "bench_common.h"
+#include "bench_peers.h"
+
+/*
+ * Defaults.  A full run has about 800 cells (3 ops x 11 sizes x 2 offsets
+ * x 2 regimes x ~9 implementations); 15 rounds of ~2 ms samples put it at
+ * about 3 minutes here, the budget "make bench" has.  --quick keeps every
+ * cell but samples 3 times for 100 us: a few seconds.
+ */
+#define BENCH_ROUNDS 15u
+#define BENCH_TARGET_US 2000.0
+#define BENCH_QUICK_ROUNDS 3u
+#define BENCH_QUICK_TARGET_US 100.0
+
+struct bench_config {
+	int ops[OP_COUNT];
+	const size_t *sizes;
+	size_t nsizes;
+	const size_t *offsets;
+	size_t noffsets;
+	int hot, cold;
+	enum bench_cold_method cold_method;
+	const char *only;	/* comma list, or NULL for all */
+	const char *baseline;
+	int peers;
+	unsigned rounds;
+	double target_us;
+	int quick;
+	int cpu;		/* -1: not pinned */
+	int list;
+	int prefetch_mode;
+	const long *dist;
+	size_t ndist;
+	const char *ab;		/* "A,B" or NULL */
+	const char *json, *csv, *plot;
+};
+
+/* Runs what 'cfg' asks for; returns the exit status (bench_driver.c). */
+int inetcsum_bench_run(const struct bench_config *cfg);
+
+/* ---- bench_run.c: candidates and cells ------------------------------------- */
+
+enum kind {
+	K_KERNEL,	/* registry kernel through the public API */
+	K_PREFETCH,	/* registry kernel's partial_prefetch at a distance */
+	K_PEER,
+	K_READ,		/* streaming read of the bytes, no checksum */
+	K_MEMCPY,
+	K_MEMCPY_SUM,	/* memcpy, then inetcsum_partial() of the source */
+	K_IPV4,		/* inetcsum_ipv4_header() */
+};
+
+struct cand {
+	char name[48];
+	enum kind kind;
+	const struct inetcsum_kernel *k;
+	const struct inetcsum_bench_peer *peer;
+	size_t prefetch;
+	/* Per cell: */
+	size_t n;		/* calls per sample */
+	int correct;
+	int skip;
+	double *samples;	/* ns per call, one per round */
+};
+
+/* Buffers of one run, and the rotating pool for COLD_POOL. */
+struct bench_bufs {
+	unsigned char *src, *dst;
+	unsigned char *pool;
+	size_t pool_bytes, stride, nslots, next;
+};
+
+struct run {
+	const struct bench_config *cfg;
+	struct bench_bufs b;
+	struct bench_result *res;
+	size_t nres, cap;
+	size_t cell, ncells;
+	int tty;
+};
+
+/* Sets up the timing code: tick rate, timer cost, streaming-read variant. */
+void inetcsum_bench_timing_init(double hz, double overhead_ticks);
+
+/*
+ * The candidates of 'op', in table order: kernels best first (registry
+ * order, read at run time so new kernels appear by themselves), the
+ * library's IPv4 function, peers, baselines.  'v' has room for
+ * BENCH_MAX_CANDS.
+ */
+#define BENCH_MAX_CANDS 64
+size_t inetcsum_bench_candidates(const struct bench_config *cfg,
+				 enum bench_op op, struct cand *v);
+
+/* Check, calibrate and time every candidate of one cell, interleaved. */
+int inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc,
+			enum bench_op op, size_t size, size_t off, int cold);
+
+/* Time 'a' against 'b' in alternation and print one line of ratios. */
+int inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
+			   enum bench_op op, size_t size, size_t off,
+			   int cold);
+
+/* Append one result. */
+int inetcsum_bench_push(struct run *r, const struct bench_result *x);
+
+#endif /* INETCSUM_BENCH_RUN_H */
