@@ -67,7 +67,8 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	       m->timer_overhead);
 	printf("cold cache: %s", m->cold);
 	if (cfg->cold_method == COLD_POOL)
-		printf(" (%zu MiB)", inetcsum_bench_pool_bytes() >> 20);
+		printf(" (%zu MiB)", cfg->pool_mib ? cfg->pool_mib :
+		       inetcsum_bench_pool_bytes() >> 20);
 	printf("\nkernels:");
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
 		printf(" %s%s", name, sup ? "" : " (not supported here)");
@@ -162,7 +163,8 @@ alloc_bufs(struct bench_bufs *b, const struct bench_config *cfg)
 	}
 	memset(b->dst, 0, bytes);
 	if (cfg->cold && cfg->cold_method == COLD_POOL) {
-		b->pool_bytes = inetcsum_bench_pool_bytes();
+		b->pool_bytes = cfg->pool_mib ? cfg->pool_mib << 20 :
+				inetcsum_bench_pool_bytes();
 		if (bytes * 8 > b->pool_bytes) {
 			fprintf(stderr, "inetcsum bench: sizes up to %zu bytes "
 				"need a pool of over %zu MiB for cold runs\n",

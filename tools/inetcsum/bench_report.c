@@ -320,7 +320,7 @@ inetcsum_bench_write_plot(const char *path, const struct bench_result *res,
 	if (!on_path("gnuplot"))
 		return 1;
 	for (i = 0; i < n; i++) {
-		if (res[i].op != OP_PARTIAL && res[i].op != OP_COPY)
+		if (res[i].op != OP_PARTIAL || res[i].prefetch >= 0)
 			continue;
 		if (off == (size_t)-1)
 			off = res[i].offset;
@@ -330,6 +330,8 @@ inetcsum_bench_write_plot(const char *path, const struct bench_result *res,
 		if (j == nimpl && nimpl < 64)
 			impls[nimpl++] = res[i].impl;
 	}
+	if (nimpl == 0)
+		return -1;	/* the plot shows the partial sum only */
 	g = popen("gnuplot", "w");
 	if (g == NULL)
 		return -1;

@@ -28,6 +28,7 @@ struct bench_config {
 	size_t noffsets;
 	int hot, cold;
 	enum bench_cold_method cold_method;
+	size_t pool_mib;	/* 0: inetcsum_bench_pool_bytes() */
 	const char *only;	/* comma list, or NULL for all */
 	const char *baseline;
 	int peers;

@@ -54,6 +54,7 @@ usage(FILE *f)
 "  --offsets LIST     start offsets from a page boundary (default: 0,2)\n"
 "  --cache LIST       hot,cold (default: both)\n"
 "  --cold-method M    auto, flush or pool (default: auto)\n"
+"  --pool-mib N       size of the cold pool (default: 4 x LLC, 64-512)\n"
 "  --only LIST        time only these implementations (names as listed)\n"
 "  --no-peers         leave out the other projects' code\n"
 "  --baseline NAME    ratio column against NAME (default: generic)\n"
@@ -228,6 +229,10 @@ cmd_bench(int argc, char **argv)
 				goto bad;
 		} else if (strcmp(a, "--cold-method") == 0) {
 			cold_method = v;
+		} else if (strcmp(a, "--pool-mib") == 0) {
+			cfg.pool_mib = (size_t)atol(v);
+			if (cfg.pool_mib < 1 || cfg.pool_mib > 65536)
+				goto bad;
 		} else if (strcmp(a, "--only") == 0) {
 			cfg.only = v;
 		} else if (strcmp(a, "--baseline") == 0) {
