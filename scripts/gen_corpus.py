@@ -440,9 +440,9 @@ def ng_spb(e, d, snaplen):
     return ng_block(e, 3, struct.pack(e + "I", len(d)) + d[:cap])
 
 
-def ng_pb(e, ifid, d):
-    return ng_block(e, 2, struct.pack(e + "HHIIII", ifid, 0, 0, 0, len(d),
-                                      len(d)) + d)
+def ng_pb(e, ifid, d, cap):
+    return ng_block(e, 2, struct.pack(e + "HHIIII", ifid, 0, 0, 0, cap,
+                                      len(d)) + d[:cap])
 
 
 def ng_custom(e):
@@ -491,8 +491,9 @@ def write_pcapng(path, eth, links):
             cut["layers"] = SPB_CUT[fr["case"]]
         order.append(cut)
     small = [f for f in eth if f["case"] == "eth-padding"][0]
-    out += ng_pb(e, 0, small["data"])
-    order.append(small)
+    # The obsolete Packet Block; the cut removes Ethernet padding only.
+    out += ng_pb(e, 0, small["data"], snap)
+    order.append(dict(small, caplen=snap))
     with open(path, "wb") as f:
         f.write(out)
     return order

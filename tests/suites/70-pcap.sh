@@ -1,0 +1,183 @@
+#!/bin/bash
+# tests/suites/70-pcap.sh - "inetcsum check" and "inetcsum fix" on a
+# generated capture corpus, built with ASan and UBSan:
+#  - every frame's per-layer verdicts against the generator's record;
+#  - the same verdicts against tshark's, differences only as listed in
+#    tests/pcap/tshark-differences.txt;
+#  - fix: only wrong checksum bytes differ, the result checks good;
+#  - -j N gives the same output as -j 1; standard input works;
+#  - damaged files: exit 2, an error naming file, record and offset, the
+#    frames before the damage still checked; fix then writes nothing;
+#  - a full file system (small tmpfs) leaves no output behind;
+#  - a smoke run of bench/pcap_speed.sh.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+B=$BUILD_ROOT/pcap
+W=$B/work
+PY=/usr/bin/python3
+[ -x $PY ] || PY=python3
+failures=0
+pass() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+mnt=""
+cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; }
+trap cleanup EXIT
+
+# PCAP_TEST_TOOL=/path/to/inetcsum tests that binary instead of building.
+if [ -n "${PCAP_TEST_TOOL:-}" ]; then
+	T=$PCAP_TEST_TOOL
+else
+echo "--- build (ASan + UBSan) in $B"
+cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	-DINETCSUM_SANITIZE=address,undefined -DINETCSUM_BUILD_TESTS=OFF \
+	-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_SHARED=OFF >"$B.cmake.log" 2>&1 &&
+	cmake --build "$B" -j "${JOBS:-2}" --target inetcsum_tool >"$B.build.log" 2>&1 ||
+	{ cat "$B.cmake.log" "$B.build.log" | tail -30; echo "build failed"; exit 1; }
+T=$B/tools/inetcsum
+fi
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+rm -rf "$W" && mkdir -p "$W"
+C=$W/corpus
+$PY scripts/gen_corpus.py "$C" || { echo "corpus generation failed"; exit 1; }
+cd "$C"
+FILES=$(ls *.pcap *.pcapng)
+
+echo "--- verdicts per frame and layer"
+"$T" check --json $FILES >"$W/check.jsonl" 2>"$W/check.err"
+rc=$?
+[ $rc -eq 1 ] && pass "check exit status 1 with bad checksums" ||
+	{ fail "check exit status $rc (want 1)"; cat "$W/check.err"; }
+$PY "$ROOT/tests/pcap/verdicts.py" expect "$C" "$W/check.jsonl" &&
+	pass "verdicts match the generator" || fail "verdicts"
+if command -v tshark >/dev/null; then
+	$PY "$ROOT/tests/pcap/verdicts.py" tshark "$C" "$W/check.jsonl" \
+		"$ROOT/tests/pcap/tshark-differences.txt" &&
+		pass "verdicts match tshark (listed differences only)" ||
+		fail "tshark comparison"
+else
+	fail "tshark missing (scripts/deps/pcap.txt lists it)"
+fi
+
+echo "--- output modes"
+"$T" check $FILES >"$W/j1.txt" 2>&1
+"$T" check -j 3 $FILES >"$W/j3.txt" 2>&1
+cmp -s "$W/j1.txt" "$W/j3.txt" && pass "-j 3 output = -j 1 output" ||
+	{ fail "-j 3 output differs"; diff "$W/j1.txt" "$W/j3.txt" | head; }
+"$T" check -j 2 --json $FILES >"$W/j2.jsonl" 2>/dev/null
+cmp -s "$W/check.jsonl" "$W/j2.jsonl" && pass "-j 2 --json = sequential" ||
+	fail "-j 2 --json differs"
+grep -q "^  tcp .*bad" "$W/j1.txt" && grep -q "^summary: 12 files" "$W/j1.txt" &&
+	pass "text summary per protocol" || fail "text summary"
+n1=$("$T" check --json eth-le-us.pcap | grep -c '"frame"')
+n2=$("$T" check --json - <eth-le-us.pcap | grep -c '"frame"')
+[ "$n1" = 64 ] && [ "$n2" = 64 ] && pass "standard input" ||
+	fail "standard input: $n1 / $n2 frames"
+
+echo "--- fix"
+before=$failures
+for f in $FILES; do
+	for mode in plain partial; do
+		o=$W/fixed-$mode-$f
+		opt=""; [ $mode = partial ] && opt=--fix-partial
+		if ! "$T" fix -q $opt "$f" "$o"; then
+			fail "fix $opt $f"; continue
+		fi
+		"$T" check --json "$f" >"$W/b.jsonl" 2>/dev/null
+		"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
+		popt=""; [ $mode = partial ] && popt=--partial
+		$PY "$ROOT/tests/pcap/fixcheck.py" $popt "$f" "$o" "$W/b.jsonl" \
+			"$W/a.jsonl" >"$W/fixcheck.out" ||
+			{ fail "fix $opt $f"; cat "$W/fixcheck.out"; continue; }
+	done
+done
+[ $failures -eq $before ] &&
+	pass "fix: only wrong checksum bytes changed, all files, with and without --fix-partial"
+"$T" fix -q link-228.pcap "$W/good.pcap" && "$T" check -q "$W/good.pcap" >/dev/null
+rc=$?
+[ $rc -eq 0 ] && pass "check exit status 0 on a fixed file" ||
+	fail "check of a fixed file: exit $rc"
+cp eth-le-us.pcap "$W/same.pcap"
+"$T" fix -q "$W/same.pcap" "$W/same.pcap" 2>/dev/null
+[ $? -eq 2 ] && cmp -s "$W/same.pcap" eth-le-us.pcap &&
+	pass "fix refuses IN = OUT" || fail "fix overwrote its input"
+ln -f "$W/same.pcap" "$W/link.pcap"
+"$T" fix -q "$W/same.pcap" "$W/link.pcap" 2>/dev/null
+[ $? -eq 2 ] && pass "fix refuses a hard link to IN" || fail "hard link"
+"$T" fix -q --in-place "$W/same.pcap" &&
+	cmp -s "$W/same.pcap" "$W/fixed-plain-eth-le-us.pcap" &&
+	pass "--in-place" || fail "--in-place"
+"$T" fix -q eth-le-us.pcap /dev/null 2>/dev/null
+[ $? -eq 2 ] && [ -c /dev/null ] && pass "fix refuses a non-regular OUT" ||
+	fail "non-regular OUT"
+
+echo "--- damaged files"
+$PY - "$C" "$W" <<'EOF'
+import struct, sys
+c, w = sys.argv[1], sys.argv[2]
+# pcap cut in the middle of frame 10's data.
+d = open(c + "/eth-le-us.pcap", "rb").read()
+pos = 24
+for i in range(1, 10):
+    pos += 16 + struct.unpack("<I", d[pos + 8:pos + 12])[0]
+open(w + "/cut.pcap", "wb").write(d[:pos + 16 + 5])
+open(w + "/cut.want", "w").write("record 10 at offset %d: captured length" % pos)
+# caplen above the snapshot length: snaplen 40 in the header.
+open(w + "/snap.pcap", "wb").write(d[:16] + struct.pack("<I", 40) + d[20:])
+# pcapng: damage the trailing length of the 8th block.
+d = bytearray(open(c + "/mixed.pcapng", "rb").read())
+pos = 0
+for i in range(1, 8):
+    pos += struct.unpack("<I", d[pos + 4:pos + 8])[0]
+n = struct.unpack("<I", d[pos + 4:pos + 8])[0]
+d[pos + n - 4:pos + n] = struct.pack("<I", n + 4)
+open(w + "/trail.pcapng", "wb").write(d)
+open(w + "/trail.want", "w").write("block 8 at offset %d: trailing block length" % pos)
+open(w + "/garbage.pcap", "wb").write(b"GIF89a" + bytes(100))
+EOF
+cd "$W"
+"$T" check --json cut.pcap >cut.jsonl 2>cut.err
+rc=$?
+[ $rc -eq 2 ] && grep -q "cut.pcap: $(cat cut.want)" cut.err &&
+	[ "$(grep -c '"frame"' cut.jsonl)" = 9 ] &&
+	pass "truncated pcap: exit 2, record and offset named, 9 frames checked" ||
+	{ fail "truncated pcap (exit $rc)"; cat cut.err; }
+"$T" check snap.pcap >/dev/null 2>snap.err
+[ $? -eq 2 ] && grep -q "snap.pcap: record 1 at offset 24: captured length .* exceeds the snapshot length 40" snap.err &&
+	pass "caplen > snaplen" || { fail "caplen > snaplen"; cat snap.err; }
+"$T" check trail.pcapng >/dev/null 2>trail.err
+[ $? -eq 2 ] && grep -q "trail.pcapng: $(cat trail.want)" trail.err &&
+	pass "pcapng trailing length" || { fail "pcapng damage"; cat trail.err; }
+"$T" check garbage.pcap >/dev/null 2>garbage.err
+[ $? -eq 2 ] && grep -q "garbage.pcap: not a pcap or pcapng" garbage.err &&
+	pass "not a capture" || fail "garbage file"
+"$T" check missing.pcap >/dev/null 2>&1
+[ $? -eq 2 ] && pass "missing file: exit 2" || fail "missing file"
+mkdir -p fixout
+"$T" fix cut.pcap fixout/out.pcap >/dev/null 2>&1
+[ $? -eq 2 ] && [ -z "$(ls -A fixout)" ] &&
+	pass "fix of a damaged file writes nothing" || fail "fix left output"
+
+echo "--- full file system"
+mnt=$W/tiny
+mkdir -p "$mnt"
+if mount -t tmpfs -o size=4k tmpfs "$mnt" 2>"$W/mount.err"; then
+	"$T" fix "$C/eth-le-us.pcap" "$mnt/out.pcap" >/dev/null 2>"$W/full.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ -z "$(ls -A "$mnt")" ] && grep -q "No space" "$W/full.err" &&
+		pass "ENOSPC: exit 2, no file left" ||
+		{ fail "ENOSPC (exit $rc)"; cat "$W/full.err"; ls -la "$mnt"; }
+	umount "$mnt"; mnt=""
+else
+	fail "cannot mount a small tmpfs to test a full disk: $(cat "$W/mount.err")"
+fi
+
+echo "--- bench smoke"
+PCAP_SPEED_FRAMES=3000 INETCSUM=$T bash "$ROOT/bench/pcap_speed.sh" "$W/bench" \
+	>"$W/bench.out" 2>&1 && grep -q "check:" "$W/bench.out" &&
+	pass "bench/pcap_speed.sh smoke" || { fail "bench smoke"; tail "$W/bench.out"; }
+
+echo "pcap suite: $failures failure(s)"
+[ $failures -eq 0 ]
