@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/l4.c - the protocols above IP: TCP, UDP, UDP-Lite, ICMP, ICMPv6,
+ * IGMP and GRE checksums, the tunnels (IP in IP, GRE) that lead to more
+ * layers, and the packets quoted inside ICMP errors.
+ *
+ * Coverage and pseudo-headers:
+ *   TCP       segment, pseudo-header with the IP payload length (RFC 9293
+ *             section 3.1; RFC 8200 section 8.1 for IPv6)
+ *   UDP       the UDP length field's bytes, pseudo-header with that length
+ *             (RFC 768); zero means "no checksum" over IPv4 and is illegal
+ *             over IPv6 (RFC 8200 section 8.1)
+ *   UDP-Lite  the first 'coverage' bytes (0: all), pseudo-header with the
+ *             IP payload length; zero is always illegal (RFC 3828 3.1)
+ *   ICMP      the message, no pseudo-header (RFC 792)
+ *   ICMPv6    the message, pseudo-header (RFC 4443 section 2.3)
+ *   IGMP      the message, no pseudo-header (RFC 2236 section 2.3,
+ *             RFC 3376 section 4.1.2)
+ *   GRE       header and payload, only when the C bit is set (RFC 2784
+ *             section 2.5; key and sequence fields of RFC 2890)
+ */
+#include "packet_internal.h"
+
+#define IPPROTO_ICMP	1
+#define IPPROTO_IGMP	2
+#define IPPROTO_IPIP	4
+#define IPPROTO_TCP	6
+#define IPPROTO_UDP	17
+#define IPPROTO_IPV6	41
+#define IPPROTO_GRE	47
+#define IPPROTO_ICMPV6	58
+#define IPPROTO_UDPLITE	136
+
+#define TCP_MIN_HLEN	20	/* RFC 9293 section 3.1: data offset 5 */
+#define TCP_CSUM_OFF	16
+#define UDP_HLEN	8	/* RFC 768 */
+#define UDP_LEN_OFF	4	/* length (UDP), checksum coverage (UDP-Lite) */
+#define UDP_CSUM_OFF	6
+#define ICMP_HLEN	8	/* type, code, checksum, 4 bytes of rest */
+#define ICMP_CSUM_OFF	2
+#define IGMP_MIN_LEN	8	/* RFC 2236: the IGMPv2 message */
+#define IGMP_CSUM_OFF	2
+
+/* GRE flags word (RFC 2784 section 2; K and S from RFC 2890 section 2). */
+#define GRE_C		0x8000	/* checksum and reserved1 present */
+#define GRE_R		0x4000	/* RFC 1701 routing: offset field, SREs */
+#define GRE_K		0x2000
+#define GRE_S		0x1000
+#define GRE_VERSION	0x0007	/* 0 here; 1 is PPTP's GRE (RFC 2637) */
+#define GRE_BASE_HLEN	4
+#define GRE_OPT_LEN	4	/* each optional field group is 4 bytes */
+#define GRE_CSUM_OFF	4
+#define ETH_P_TEB	0x6558	/* transparent Ethernet bridging */
+
+static u32
+pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
+{
+	if (ip->v6)
+		return inetcsum_pseudo_ipv6(ip->src, ip->dst, (u8)proto,
+					    (u32)len);
+	return inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
+}
+
+/*
+ * A layer covering the whole IP payload: TCP, ICMP, ICMPv6, IGMP.
+ * 'min' is the smallest valid message; 'ph' asks for a pseudo-header.
+ */
+static struct inetcsum_layer *
+whole(struct pctx *c, const struct ipinfo *ip, enum inetcsum_proto p,
+      unsigned proto, size_t off, size_t field_off, size_t min, int ph)
+{
+	struct inetcsum_layer *l;
+	size_t plen = ip->end - off;
+
+	l = inetcsum_pkt_layer(c, p, off + field_off);
+	if (l == NULL)
+		return NULL;
+	if (ip->reason != NULL)
+		l->reason = ip->reason;
+	else if (plen < min)
+		l->reason = "length";
+	else
+		inetcsum_pkt_verify(c, l, off, plen,
+				    ph ? pseudo(ip, proto, plen) : 0, 0,
+				    p == INETCSUM_PROTO_TCP);
+	return l;
+}
+
+/* UDP (RFC 768) and UDP-Lite (RFC 3828). */
+static void
+udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
+{
+	int lite = proto == IPPROTO_UDPLITE;
+	size_t plen = ip->end - off;
+	struct inetcsum_layer *l;
+	size_t len;
+	int zero;
+
+	l = inetcsum_pkt_layer(c, lite ? INETCSUM_PROTO_UDPLITE :
+				   INETCSUM_PROTO_UDP, off + UDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (c->quoted) {
+		l->reason = "quoted";
+		return;
+	}
+	zero = have(c, off + UDP_CSUM_OFF, 2) && l->stored == 0;
+	if (ip->reason != NULL) {
+		l->reason = ip->reason;
+	} else if (plen < UDP_HLEN) {
+		l->reason = "length";
+	} else if (!have(c, off + UDP_LEN_OFF, 2)) {
+		l->reason = "truncated";
+	} else {
+		len = be16(c->f + off + UDP_LEN_OFF);
+		if (lite && len == 0)
+			len = plen;	/* coverage 0: the whole datagram */
+		if (len < UDP_HLEN || len > plen)
+			l->reason = lite ? "coverage" : "length";
+		else
+			inetcsum_pkt_verify(c, l, off, len,
+					    pseudo(ip, proto, lite ? plen : len),
+					    1, !lite);
+	}
+	if (zero) {
+		/*
+		 * Known from the field alone, whatever else is wrong: zero is
+		 * "no checksum" for UDP over IPv4 and is never valid for UDP
+		 * over IPv6 or for UDP-Lite.
+		 */
+		l->status = (ip->v6 || lite) ? INETCSUM_ILLEGAL : INETCSUM_NONE;
+		l->reason = NULL;
+	}
+}
+
+/* Run 'fn' one tunnel level deeper, unless that is too deep. */
+static int
+enter(struct pctx *c)
+{
+	if (c->depth >= MAX_DEPTH) {
+		set_note(c, "tunnels nested too deep");
+		return 0;
+	}
+	c->depth++;
+	return 1;
+}
+
+static void
+gre(struct pctx *c, const struct ipinfo *ip, size_t off)
+{
+	size_t plen = ip->end - off;
+	size_t hlen = GRE_BASE_HLEN;
+	unsigned flags, type;
+
+	if (!have(c, off, GRE_BASE_HLEN)) {
+		set_note(c, "truncated in the GRE header");
+		return;
+	}
+	flags = be16(c->f + off);
+	type = be16(c->f + off + 2);
+	if (flags & GRE_VERSION) {
+		set_note(c, "GRE version 1 (PPTP) not parsed");
+		return;
+	}
+	if (flags & (GRE_C | GRE_R))
+		hlen += GRE_OPT_LEN;
+	if (flags & GRE_K)
+		hlen += GRE_OPT_LEN;
+	if (flags & GRE_S)
+		hlen += GRE_OPT_LEN;
+	if (flags & GRE_C) {
+		struct inetcsum_layer *l;
+
+		l = inetcsum_pkt_layer(c, INETCSUM_PROTO_GRE,
+				       off + GRE_CSUM_OFF);
+		if (l == NULL)
+			return;
+		if (ip->reason != NULL)
+			l->reason = ip->reason;
+		else if (plen < hlen)
+			l->reason = "length";
+		else
+			inetcsum_pkt_verify(c, l, off, plen, 0, 0, 0);
+	}
+	if (ip->reason != NULL)
+		return;
+	if (flags & GRE_R) {
+		set_note(c, "GRE source routing (RFC 1701) not parsed");
+		return;
+	}
+	if (plen < hlen) {
+		set_note(c, "GRE header longer than its packet");
+		return;
+	}
+	if (!enter(c))
+		return;
+	if (type == ETH_P_TEB)
+		inetcsum_pkt_ether(c, off + hlen, ip->end);
+	else
+		inetcsum_pkt_ethertype(c, type, off + hlen, ip->end);
+	c->depth--;
+}
+
+/*
+ * ICMP errors quote the IP header and at least 8 bytes of the packet that
+ * caused them (RFC 792; RFC 1812 section 4.3.2.3 allows more; RFC 4443
+ * section 2.4 for ICMPv6).  The quoted IPv4 header checksum is verified
+ * when the whole header is quoted; the quoted upper layer is cut, so its
+ * checksum is reported UNVERIFIED ("quoted").
+ */
+static int
+icmp_is_error(unsigned type, int v6)
+{
+	if (v6)
+		return type >= 1 && type <= 4;
+	return type == 3 || type == 4 || type == 5 || type == 11 || type == 12;
+}
+
+static void
+icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
+{
+	struct inetcsum_layer *l;
+
+	l = whole(c, ip, v6 ? INETCSUM_PROTO_ICMPV6 : INETCSUM_PROTO_ICMP,
+		  v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP, off, ICMP_CSUM_OFF,
+		  ICMP_HLEN, v6);
+	if (l == NULL || ip->reason != NULL || ip->end - off < ICMP_HLEN ||
+	    !have(c, off, 1) || !icmp_is_error(c->f[off], v6))
+		return;
+	c->quoted = 1;
+	if (v6)
+		inetcsum_pkt_ipv6(c, off + ICMP_HLEN, ip->end);
+	else
+		inetcsum_pkt_ipv4(c, off + ICMP_HLEN, ip->end);
+	c->quoted = 0;
+}
+
+void
+inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
+		   size_t off)
+{
+	switch (proto) {
+	case IPPROTO_TCP:
+		whole(c, ip, INETCSUM_PROTO_TCP, proto, off, TCP_CSUM_OFF,
+		      TCP_MIN_HLEN, 1);
+		return;
+	case IPPROTO_UDP:
+	case IPPROTO_UDPLITE:
+		udp(c, ip, proto, off);
+		return;
+	case IPPROTO_ICMP:
+		icmp(c, ip, off, 0);
+		return;
+	case IPPROTO_ICMPV6:
+		icmp(c, ip, off, 1);
+		return;
+	case IPPROTO_IGMP:
+		whole(c, ip, INETCSUM_PROTO_IGMP, proto, off, IGMP_CSUM_OFF,
+		      IGMP_MIN_LEN, 0);
+		return;
+	case IPPROTO_GRE:
+		gre(c, ip, off);
+		return;
+	case IPPROTO_IPIP:
+	case IPPROTO_IPV6:
+		if (ip->reason != NULL) {
+			if (!c->quoted)
+				set_note(c, "tunnelled packet not parsed "
+					 "(outer packet unverifiable)");
+			return;
+		}
+		if (!enter(c))
+			return;
+		if (proto == IPPROTO_IPIP)
+			inetcsum_pkt_ipv4(c, off, ip->end);
+		else
+			inetcsum_pkt_ipv6(c, off, ip->end);
+		c->depth--;
+		return;
+	}
+	if (!c->quoted)
+		set_note(c, "IP protocol without a checked checksum");
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/link.c - link-layer headers: find where the IP packet starts for
+ * each supported pcap link type (https://www.tcpdump.org/linktypes.html),
+ * and the ethertype dispatch with its VLAN tag stacks.
+ *
+ * Unknown link types and ethertypes are reported in the result's note, never
+ * guessed: reading an unknown header as IP would produce verdicts about
+ * bytes that are not checksummed at all.
+ */
+#include "packet_internal.h"
+
+/* Ethernet: two 6-byte addresses, then the 2-byte type (IEEE 802.3). */
+#define ETH_HLEN	14
+#define ETH_TYPE_OFF	12
+/* A VLAN tag: 2-byte TCI, then the next 2-byte type (IEEE 802.1Q). */
+#define VLAN_TAG_LEN	4
+/* Values up to 1500 are an 802.3 length, not a type (IEEE 802.3 3.2.6). */
+#define ETH_MAX_LENGTH	1500
+
+/* Linux cooked captures v1 and v2 (LINKTYPE_LINUX_SLL, _SLL2). */
+#define SLL_HLEN	16
+#define SLL_PROTO_OFF	14
+#define SLL2_HLEN	20
+#define SLL2_PROTO_OFF	0
+
+/* BSD loopback and OpenBSD loop: a 4-byte address family. */
+#define LOOP_HLEN	4
+#define BSD_AF_INET	2
+/* AF_INET6 differs per BSD: NetBSD/OpenBSD 24, FreeBSD 28, Darwin 30. */
+#define BSD_AF_INET6_NETBSD	24
+#define BSD_AF_INET6_FREEBSD	28
+#define BSD_AF_INET6_DARWIN	30
+
+static int
+is_vlan_tpid(unsigned type)
+{
+	/* 802.1Q C-tag, 802.1ad S-tag, and the pre-standard QinQ 0x9100. */
+	return type == 0x8100 || type == 0x88a8 || type == 0x9100;
+}
+
+void
+inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
+{
+	/* Any number of tags; each is bounded by the frame, so this ends. */
+	while (is_vlan_tpid(type)) {
+		if (!have(c, off, VLAN_TAG_LEN)) {
+			set_note(c, "truncated in a VLAN tag");
+			return;
+		}
+		type = be16(c->f + off + 2);
+		off += VLAN_TAG_LEN;
+	}
+	switch (type) {
+	case 0x0800:
+		inetcsum_pkt_ipv4(c, off, end);
+		return;
+	case 0x86dd:
+		inetcsum_pkt_ipv6(c, off, end);
+		return;
+	}
+	if (type <= ETH_MAX_LENGTH)
+		set_note(c, "802.3 length field (LLC frame) not parsed");
+	else
+		set_note(c, "ethertype not parsed");
+}
+
+void
+inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
+{
+	if (!have(c, off, ETH_HLEN)) {
+		set_note(c, "truncated in the Ethernet header");
+		return;
+	}
+	inetcsum_pkt_ethertype(c, be16(c->f + off + ETH_TYPE_OFF),
+			       off + ETH_HLEN, end);
+}
+
+/* IPv4 or IPv6 by the version nibble (raw IP link types). */
+static void
+raw_ip(struct pctx *c, size_t off, size_t end, int want)
+{
+	unsigned v;
+
+	if (!have(c, off, 1)) {
+		set_note(c, "truncated before the IP header");
+		return;
+	}
+	v = c->f[off] >> 4;
+	if (want != 0 && (int)v != want) {
+		set_note(c, "IP version does not match the link type");
+		return;
+	}
+	if (v == 4)
+		inetcsum_pkt_ipv4(c, off, end);
+	else if (v == 6)
+		inetcsum_pkt_ipv6(c, off, end);
+	else
+		set_note(c, "not an IP packet (version)");
+}
+
+/* 4 for AF_INET, 6 for any BSD's AF_INET6, 0 otherwise. */
+static int
+bsd_af(uint32_t af)
+{
+	if (af == BSD_AF_INET)
+		return 4;
+	if (af == BSD_AF_INET6_NETBSD || af == BSD_AF_INET6_FREEBSD ||
+	    af == BSD_AF_INET6_DARWIN)
+		return 6;
+	return 0;
+}
+
+static void
+loopback(struct pctx *c, size_t end, int any_order)
+{
+	const u8 *p = c->f;
+	uint32_t be, le;
+	int v;
+
+	if (!have(c, 0, LOOP_HLEN)) {
+		set_note(c, "truncated in the loopback header");
+		return;
+	}
+	be = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	     (uint32_t)p[2] << 8 | p[3];
+	le = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	     (uint32_t)p[1] << 8 | p[0];
+	/*
+	 * LINKTYPE_NULL holds the AF in the capturing host's byte order, which
+	 * the file does not record; the valid values are all below 256, so at
+	 * most one of the two readings can be one of them.
+	 */
+	v = bsd_af(be);
+	if (v == 0 && any_order)
+		v = bsd_af(le);
+	if (v == 0) {
+		set_note(c, "loopback address family not IP");
+		return;
+	}
+	raw_ip(c, LOOP_HLEN, end, v);
+}
+
+int
+inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
+{
+	switch (linktype) {
+	case INETCSUM_LINK_ETHERNET:
+		inetcsum_pkt_ether(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_LINUX_SLL:
+		if (!have(c, 0, SLL_HLEN)) {
+			set_note(c, "truncated in the SLL header");
+			return 0;
+		}
+		inetcsum_pkt_ethertype(c, be16(c->f + SLL_PROTO_OFF),
+				       SLL_HLEN, end);
+		return 0;
+	case INETCSUM_LINK_LINUX_SLL2:
+		if (!have(c, 0, SLL2_HLEN)) {
+			set_note(c, "truncated in the SLL2 header");
+			return 0;
+		}
+		inetcsum_pkt_ethertype(c, be16(c->f + SLL2_PROTO_OFF),
+				       SLL2_HLEN, end);
+		return 0;
+	case INETCSUM_LINK_RAW:
+		raw_ip(c, 0, end, 0);
+		return 0;
+	case INETCSUM_LINK_IPV4:
+		raw_ip(c, 0, end, 4);
+		return 0;
+	case INETCSUM_LINK_IPV6:
+		raw_ip(c, 0, end, 6);
+		return 0;
+	case INETCSUM_LINK_NULL:
+		loopback(c, end, 1);
+		return 0;
+	case INETCSUM_LINK_LOOP:
+		loopback(c, end, 0);
+		return 0;
+	}
+	set_note(c, "unknown link type");
+	return -1;
+}

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/packet_internal.h - state shared by the layers of the frame parser
+ * (link.c, ip.c, l4.c).  Not installed, not part of the API.
+ *
+ * Every parser function gets the frame, its captured length and two
+ * bounds: the byte offset where its data starts and 'end', the offset where
+ * the enclosing layer says its data ends on the wire.  'end' may lie past
+ * 'caplen' (a snapshot length cut the frame) but never past the enclosing
+ * layer's end, so an inner length field can be checked against it; bytes
+ * are only ever read below 'caplen'.
+ */
+#ifndef INETCSUM_PACKET_INTERNAL_H
+#define INETCSUM_PACKET_INTERNAL_H
+
+#include <string.h>
+
+#include "inetcsum.h"
+#include "inetcsum_packet.h"
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+
+/*
+ * Tunnels nest: IP in IP in GRE in ...  Each level consumes at least a
+ * 20-byte header, so a 64 KiB frame could nest thousands deep; real traffic
+ * nests two or three.  Eight levels keeps the recursion (and the stack)
+ * small; deeper frames get a note.
+ */
+#define MAX_DEPTH 8
+
+/*
+ * What one checksum covers, kept beside each reported layer so that
+ * inetcsum_frame_fix() can recompute it after inner fields change.  'start'
+ * and 'len' are the covered bytes, 'field' the checksum field (always at an
+ * even distance from 'start'), 'pseudo' the partial sum of the
+ * pseudo-header (0 if none), 'udp' is set where a computed 0 is sent as
+ * 0xffff.  'valid' is 0 when the layer could not be computed.
+ */
+struct cover {
+	size_t start;
+	size_t len;
+	size_t field;
+	u32 pseudo;
+	u8 udp;
+	u8 valid;
+};
+
+struct pctx {
+	const u8 *f;		/* the frame */
+	size_t caplen;		/* bytes captured; nothing at or past is read */
+	struct inetcsum_frame_result *out;
+	struct cover *cov;	/* parallel to out->layers, or NULL */
+	unsigned depth;		/* tunnel nesting level */
+	int quoted;		/* inside the quote of an ICMP error */
+};
+
+/*
+ * What an IP layer passes to the layer above it: the pseudo-header
+ * addresses (final destination, home address), the wire end of its payload
+ * and, when the upper layer cannot be verified whatever it holds, the
+ * reason ("fragment", "length", ...).
+ */
+struct ipinfo {
+	const u8 *src;
+	const u8 *dst;
+	size_t end;
+	const char *reason;
+	int v6;
+};
+
+/* Big-endian (network order) 16-bit value at 'p'. */
+static inline unsigned
+be16(const u8 *p)
+{
+	return ((unsigned)p[0] << 8) | p[1];
+}
+
+/* Network-order value of a checksum in memory order (see inetcsum.h). */
+static inline u16
+mem_to_net(u16 m)
+{
+	u8 b[2];
+
+	memcpy(b, &m, 2);
+	return (u16)((b[0] << 8) | b[1]);
+}
+
+/* 'n' bytes at 'off' are captured; written to avoid overflow. */
+static inline int
+have(const struct pctx *c, size_t off, size_t n)
+{
+	return off <= c->caplen && n <= c->caplen - off;
+}
+
+static inline void
+set_note(struct pctx *c, const char *note)
+{
+	if (c->out->note == NULL)
+		c->out->note = note;
+}
+
+/* The frame from its link-layer header on; -1 for an unknown link type. */
+int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
+
+/* Link layer: ethertype dispatch with any stack of VLAN tags (link.c). */
+void inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off,
+			    size_t end);
+void inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end);
+
+/* IP layers (ip.c). */
+void inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end);
+
+/* The protocol above IP, starting at 'off' (l4.c). */
+void inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip,
+			unsigned proto, size_t off);
+
+/*
+ * inetcsum_pkt_layer() appends a layer for the checksum field at 'field'
+ * and returns it with status UNVERIFIED and the stored value filled in if
+ * the field was captured; NULL (with a note) when the result is full.
+ */
+struct inetcsum_layer *inetcsum_pkt_layer(struct pctx *c,
+					  enum inetcsum_proto proto,
+					  size_t field);
+
+/*
+ * inetcsum_pkt_verify() gives layer 'l' its verdict: the checksum over
+ * 'len' bytes at 'start' plus the partial pseudo-header sum 'pseudo';
+ * 'udp' selects the UDP rule (computed 0 sent as 0xffff), 'partial_ok'
+ * allows the PARTIAL verdict (TCP and UDP, which Linux offloads).
+ */
+void inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l,
+			 size_t start, size_t len, u32 pseudo, int udp,
+			 int partial_ok);
+
+/* The checksum 'cv' describes, from the frame's current bytes. */
+u16 inetcsum_pkt_compute(const u8 *f, const struct cover *cv);
+
+#endif /* INETCSUM_PACKET_INTERNAL_H */
