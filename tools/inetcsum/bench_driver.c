@@ -276,8 +276,17 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			}
 		}
 	}
-	if (cfg->list)
+	if (cfg->list) {
+		const char *name;
+		int sup;
+
+		printf("kernels:");
+		for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
+			if (sup)
+				printf(" %s", name);
+		printf("\n");
 		return 0;
+	}
 	if (alloc_bufs(&r.b, cfg) != 0) {
 		fprintf(stderr, "inetcsum bench: out of memory\n");
 		return 1;

@@ -10,13 +10,18 @@
 #include "bench_peers.h"
 
 /*
- * Defaults.  A full run has about 800 cells (3 ops x 11 sizes x 2 offsets
- * x 2 regimes x ~9 implementations); 15 rounds of ~2 ms samples put it at
- * about 3 minutes here, the budget "make bench" has.  --quick keeps every
- * cell but samples 3 times for 100 us: a few seconds.
+ * Defaults.  A full run has about 800 results (op x size x offset x regime
+ * x implementation: 3 ops, 11 sizes, 2 offsets, 2 regimes, ~9 each), so its
+ * time is about 800 x rounds x sample target, plus a quarter for
+ * calibration and evictions (measured: 15 rounds of 2 ms took 30 s here).
+ * 41 rounds of 3 ms make about 2 minutes, within the 2-4 minutes that
+ * "make bench" may take.  Many short samples rather than few long ones:
+ * on a shared machine a sample that was preempted is an outlier the
+ * median discards, and 41 leave room for many.  --quick keeps every cell
+ * but samples 3 times for 100 us: a few seconds.
  */
-#define BENCH_ROUNDS 15u
-#define BENCH_TARGET_US 2000.0
+#define BENCH_ROUNDS 41u
+#define BENCH_TARGET_US 3000.0
 #define BENCH_QUICK_ROUNDS 3u
 #define BENCH_QUICK_TARGET_US 100.0
 
