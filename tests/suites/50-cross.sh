@@ -253,7 +253,7 @@ check_ev4() {
 		return
 	fi
 	# An inner shell, so that its "Illegal instruction" report is muted.
-	QEMU_CPU=ev4 bash -c 'qemu-alpha -L /usr/alpha-linux-gnu "$1"' _ \
+	QEMU_CPU=ev4 bash -c 'qemu-alpha -L /usr/alpha-linux-gnu "$1"; exit $?' _ \
 		"$OUT/bwx" 2>/dev/null
 	if [ $? -eq $((128 + 4)) ]; then	# 4 is SIGILL
 		echo "alpha-ev4: QEMU's ev4 rejects BWX (SIGILL), as it must"
