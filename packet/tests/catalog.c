@@ -165,6 +165,20 @@ basics(void)
 		    W(UDP, GOOD, 0));
 	}
 
+	/* TCP has no length of its own: only the IP total length bounds it. */
+	eth4(&fb, 6);
+	fb_tcp(&fb);
+	fb_finish(&fb);
+	fb_raw(&fb, "\x01\x02\x03\x04\x05\x06", 6);
+	ADD("ethernet-padding-tcp", 1, &fb, "", 14 + 20 + 19,
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+	eth6(&fb, 58);
+	fb_icmp(&fb, 128, 0, 1);
+	fb_finish(&fb);
+	fb_raw(&fb, "\x01\x02\x03", 3);
+	ADD("ethernet-padding-icmpv6", 1, &fb, "", 14 + 40 + 7,
+	    W(ICMPV6, GOOD, 0));
+
 	/* A corrupted field of each kind, as built (others are in tests). */
 	eth4(&fb, 6);
 	fb_tcp(&fb);
