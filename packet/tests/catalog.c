@@ -42,7 +42,8 @@ add(const char *name, int lt, const struct fb *fb, const char *note,
 	memcpy(t->f, fb->b, fb->len);
 	t->len = fb->len;
 	t->origlen = fb->len;
-	memcpy(t->w, w, n * sizeof(*w));
+	if (n)
+		memcpy(t->w, w, n * sizeof(*w));
 	t->n = n;
 	t->note = note;
 	t->ret = 0;
