@@ -1,17 +1,259 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/cmd_fix.c - "inetcsum fix": repair wrong checksums in a
- * capture.  Placeholder until the file layer lands: it says so and fails.
+ * tools/inetcsum/cmd_fix.c - "inetcsum fix IN OUT": write a copy of a
+ * capture in which only the wrong checksum fields differ.
+ *
+ * The input is mapped privately and writably, so patching a field touches
+ * a copy-on-write page and never the input file; every byte that is not a
+ * rewritten checksum (file and block headers, timestamps, options, blocks
+ * this tool does not understand, padding) is therefore the input's own.
+ * The patched image is written to a temporary file beside OUT, fsynced and
+ * renamed over OUT, so OUT is either the complete result or untouched:
+ * a damaged input, a full disk or any failed call leaves no partial file.
  */
-#include <stdio.h>
+#define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "capture_report.h"
 #include "commands.h"
+#include "inetcsum_packet.h"
+#include "io_file.h"
+#include "pcap.h"
+
+#define PROGRESS_FRAMES	4096u
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"usage: inetcsum fix [-v | -q] [--fix-partial] IN OUT\n"
+"       inetcsum fix [-v | -q] [--fix-partial] --in-place FILE\n"
+"Copy the capture IN to OUT, rewriting only the checksum fields that are\n"
+"wrong; every other byte stays as it is.  OUT is replaced atomically.\n"
+"  -v, --verbose   a line per rewritten field\n"
+"  -q, --quiet     no summary\n"
+"  --fix-partial   also complete offload 'partial' checksums\n"
+"  --in-place      rewrite FILE itself (still via a temporary file)\n"
+"Exit status: 0 OUT written, 2 error (OUT not written).\n");
+}
+
+/*
+ * Counts, and with -v prints, the fields inetcsum_frame_fix() rewrote in
+ * 'frame': those whose bytes now differ from the value 'r' recorded before
+ * the fix.  Besides the wrong fields themselves this finds a correct outer
+ * checksum (GRE, an ICMP error) that had to follow a repaired inner layer
+ * it covers.
+ */
+static void
+note_changes(const char *path, uint64_t frame, size_t frame_offset,
+	     const uint8_t *data, size_t caplen,
+	     const struct inetcsum_frame_result *r, int verbose,
+	     uint64_t changed[INETCSUM_NPROTO])
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
+		const struct inetcsum_layer *l = &r->layers[i];
+		unsigned now;
+
+		if (l->field_offset > caplen || caplen - l->field_offset < 2)
+			continue;
+		now = (unsigned)data[l->field_offset] << 8 |
+		      data[l->field_offset + 1];
+		if (now == l->stored)
+			continue;
+		if ((unsigned)l->proto < INETCSUM_NPROTO)
+			changed[l->proto]++;
+		if (verbose)
+			printf("%s: frame %llu: %s %s 0x%04x -> 0x%04x at file "
+			       "offset %zu\n", path, (unsigned long long)frame,
+			       inetcsum_proto_name(l->proto),
+			       inetcsum_status_name(l->status), l->stored,
+			       now, frame_offset + l->field_offset);
+	}
+}
+
+static void
+print_summary(const char *in, const char *out,
+	      const struct inetcsum_tally *t, unsigned flags,
+	      const uint64_t changed[INETCSUM_NPROTO])
+{
+	size_t p;
+	uint64_t left_partial = 0, left_illegal = 0;
+
+	printf("%s -> %s: %llu frames, %llu checksum field%s rewritten",
+	       in, out, (unsigned long long)t->frames,
+	       (unsigned long long)t->fixed_fields,
+	       t->fixed_fields == 1 ? "" : "s");
+	for (p = 0; p < INETCSUM_NPROTO; p++) {
+		uint64_t n = changed[p];
+
+		if (!(flags & INETCSUM_FIX_PARTIAL))
+			left_partial += t->n[p][INETCSUM_PARTIAL];
+		left_illegal += t->n[p][INETCSUM_ILLEGAL];
+		if (n)
+			printf(" %s:%llu",
+			       inetcsum_proto_name((enum inetcsum_proto)p),
+			       (unsigned long long)n);
+	}
+	putchar('\n');
+	if (left_partial)
+		printf("  %llu partial (offload) field%s left as they are; "
+		       "--fix-partial completes them\n",
+		       (unsigned long long)left_partial,
+		       left_partial == 1 ? "" : "s");
+	if (left_illegal)
+		printf("  %llu illegal field%s (zero UDP checksum over "
+		       "IPv6) left as they are\n",
+		       (unsigned long long)left_illegal,
+		       left_illegal == 1 ? "" : "s");
+}
+
+/* Patches every frame of 'file' in memory; 0 or -1 (message printed). */
+static int
+patch(const char *path, struct inetcsum_file *file, unsigned flags,
+      int verbose, struct inetcsum_tally *t,
+      uint64_t changed[INETCSUM_NPROTO])
+{
+	struct inetcsum_cap cap;
+	struct inetcsum_cap_frame fr;
+	struct inetcsum_frame_result res;
+	struct inetcsum_progress prog;
+	int r;
+	size_t r2;
+
+	if (inetcsum_cap_open(&cap, file->data, file->len) < 0) {
+		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+		return -1;
+	}
+	inetcsum_progress_start(&prog, path, file->len, 1);
+	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
+		int n;
+
+		res.nlayers = 0;
+		res.note = NULL;
+		/* The reader's offsets index the same bytes it reads, now
+		 * through the writable private mapping. */
+		n = inetcsum_frame_fix(fr.linktype, file->data + fr.offset,
+				       fr.caplen, fr.origlen, flags, &res);
+		inetcsum_tally_frame(t, &res);
+		if (n > 0)
+			note_changes(path, fr.number, fr.offset,
+				     file->data + fr.offset, fr.caplen, &res,
+				     verbose, changed);
+		if (fr.number % PROGRESS_FRAMES == 0)
+			inetcsum_progress_update(&prog, cap.pos);
+	}
+	inetcsum_progress_end(&prog);
+	for (r2 = 0; r2 < INETCSUM_NPROTO; r2++)
+		t->fixed_fields += changed[r2];
+	if (r < 0)
+		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+	inetcsum_cap_close(&cap);
+	return r < 0 ? -1 : 0;
+}
 
 int
 cmd_fix(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "inetcsum fix: not yet implemented\n");
-	return 2;
+	struct inetcsum_tally t = { 0 };
+	uint64_t changed[INETCSUM_NPROTO] = { 0 };
+	struct inetcsum_file file;
+	struct stat st;
+	unsigned flags = 0;
+	int verbose = 0, quiet = 0, in_place = 0, i;
+	const char *in, *out;
+	char msg[512];
+	mode_t mode, mask;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+			verbose = 1;
+		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+			quiet = 1;
+		} else if (strcmp(a, "--fix-partial") == 0) {
+			flags |= INETCSUM_FIX_PARTIAL;
+		} else if (strcmp(a, "--in-place") == 0) {
+			in_place = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "inetcsum fix: unknown option '%s'\n", a);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - i != (in_place ? 1 : 2)) {
+		usage(stderr);
+		return 2;
+	}
+	in = argv[i];
+	out = in_place ? in : argv[i + 1];
+	if (in_place && strcmp(in, "-") == 0) {
+		fprintf(stderr, "inetcsum fix: --in-place needs a file\n");
+		return 2;
+	}
+	if (strcmp(out, "-") == 0) {
+		fprintf(stderr, "inetcsum fix: OUT must be a file: it is "
+			"written to a temporary file and renamed\n");
+		return 2;
+	}
+	if (inetcsum_file_load(in, 1, &file, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "inetcsum fix: %s\n", msg);
+		return 2;
+	}
+	/* Refuse to replace the input through another name, too. */
+	if (!in_place && stat(out, &st) == 0 && st.st_dev == file.dev &&
+	    st.st_ino == file.ino && strcmp(in, "-") != 0) {
+		fprintf(stderr, "inetcsum fix: %s is the input file; use "
+			"--in-place to rewrite it\n", out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	/* rename() would replace a device, FIFO or directory entry. */
+	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "inetcsum fix: %s exists and is not a regular "
+			"file\n", out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	if (patch(in, &file, flags, verbose, &t, changed) < 0) {
+		fprintf(stderr, "inetcsum fix: %s not written\n", out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	if (in_place) {
+		mode = file.mode & 07777;
+	} else {
+		/* What open(O_CREAT, 0666) would give a new file. */
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (inetcsum_file_replace(out, file.data, file.len, mode, msg,
+				  sizeof(msg)) < 0) {
+		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	inetcsum_file_unload(&file);
+	if (!quiet)
+		print_summary(in, out, &t, flags, changed);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "inetcsum fix: standard output: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	return 0;
 }

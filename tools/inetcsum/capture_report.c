@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/capture_report.c - text and JSON Lines output of the
+ * capture commands, tallies and the progress line (see capture_report.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <time.h>
+#include <unistd.h>
+
+#include "capture_report.h"
+
+/* Refresh the progress line every quarter second: smooth, yet cheap. */
+#define PROGRESS_PERIOD	0.25
+
+static int
+is_problem_status(enum inetcsum_status s)
+{
+	return s == INETCSUM_BAD || s == INETCSUM_ILLEGAL ||
+	       s == INETCSUM_PARTIAL || s == INETCSUM_UNVERIFIED;
+}
+
+int
+inetcsum_frame_is_problem(const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers; i++)
+		if (is_problem_status(r->layers[i].status))
+			return 1;
+	return 0;
+}
+
+void
+inetcsum_tally_frame(struct inetcsum_tally *t,
+		     const struct inetcsum_frame_result *r)
+{
+	size_t i;
+	int problem = 0, bad = 0;
+
+	t->frames++;
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
+		const struct inetcsum_layer *l = &r->layers[i];
+
+		if ((unsigned)l->proto < INETCSUM_NPROTO &&
+		    (unsigned)l->status < INETCSUM_NSTATUS)
+			t->n[l->proto][l->status]++;
+		problem |= is_problem_status(l->status);
+		bad |= l->status == INETCSUM_BAD ||
+		       l->status == INETCSUM_ILLEGAL;
+	}
+	t->problem_frames += problem;
+	t->bad_frames += bad;
+	t->unparsed += r->note != NULL;
+}
+
+void
+inetcsum_tally_merge(struct inetcsum_tally *dst,
+		     const struct inetcsum_tally *src)
+{
+	size_t p, s;
+
+	dst->files += src->files;
+	dst->unreadable += src->unreadable;
+	dst->frames += src->frames;
+	dst->problem_frames += src->problem_frames;
+	dst->bad_frames += src->bad_frames;
+	dst->unparsed += src->unparsed;
+	dst->fixed_fields += src->fixed_fields;
+	for (p = 0; p < INETCSUM_NPROTO; p++)
+		for (s = 0; s < INETCSUM_NSTATUS; s++)
+			dst->n[p][s] += src->n[p][s];
+}
+
+void
+inetcsum_print_frame_text(FILE *f, const char *file, uint64_t frame,
+			  const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	fprintf(f, "%s: frame %llu:", file, (unsigned long long)frame);
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
+		const struct inetcsum_layer *l = &r->layers[i];
+
+		fprintf(f, "%s %s %s", i ? "," : "",
+			inetcsum_proto_name(l->proto),
+			inetcsum_status_name(l->status));
+		if (l->status == INETCSUM_BAD || l->status == INETCSUM_PARTIAL ||
+		    l->status == INETCSUM_ILLEGAL)
+			fprintf(f, " [0x%04x, should be 0x%04x]", l->stored,
+				l->expected);
+		if (l->reason != NULL)
+			fprintf(f, " (%s)", l->reason);
+	}
+	if (r->nlayers == 0)
+		fprintf(f, " no checksum");
+	if (r->note != NULL)
+		fprintf(f, "; %s", r->note);
+	fputc('\n', f);
+}
+
+void
+inetcsum_json_string(FILE *f, const char *s)
+{
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+void
+inetcsum_print_frame_json(FILE *f, const char *file, uint64_t frame,
+			  size_t frame_offset,
+			  const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	fputs("{\"file\":", f);
+	inetcsum_json_string(f, file);
+	fprintf(f, ",\"frame\":%llu,\"layers\":[", (unsigned long long)frame);
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
+		const struct inetcsum_layer *l = &r->layers[i];
+
+		fprintf(f, "%s{\"proto\":\"%s\",\"status\":\"%s\","
+			"\"stored\":\"0x%04x\",\"expected\":\"0x%04x\","
+			"\"offset\":%zu,\"file_offset\":%zu,\"reason\":",
+			i ? "," : "", inetcsum_proto_name(l->proto),
+			inetcsum_status_name(l->status), l->stored,
+			l->expected, l->field_offset,
+			frame_offset + l->field_offset);
+		inetcsum_json_string(f, l->reason);
+		fputc('}', f);
+	}
+	fputs("],\"note\":", f);
+	inetcsum_json_string(f, r->note);
+	fputs("}\n", f);
+}
+
+void
+inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
+{
+	size_t p, s;
+
+	fprintf(f, "summary: %llu file%s (%llu unreadable), %llu frames, "
+		"%llu with bad checksums, %llu with other findings, "
+		"%llu not fully parsed\n",
+		(unsigned long long)t->files, t->files == 1 ? "" : "s",
+		(unsigned long long)t->unreadable,
+		(unsigned long long)t->frames,
+		(unsigned long long)t->bad_frames,
+		(unsigned long long)(t->problem_frames - t->bad_frames),
+		(unsigned long long)t->unparsed);
+	for (p = 0; p < INETCSUM_NPROTO; p++) {
+		int any = 0;
+
+		for (s = 0; s < INETCSUM_NSTATUS; s++) {
+			if (t->n[p][s] == 0)
+				continue;
+			if (!any)
+				fprintf(f, "  %-8s",
+					inetcsum_proto_name((enum inetcsum_proto)p));
+			fprintf(f, " %s %llu",
+				inetcsum_status_name((enum inetcsum_status)s),
+				(unsigned long long)t->n[p][s]);
+			any = 1;
+		}
+		if (any)
+			fputc('\n', f);
+	}
+}
+
+void
+inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
+{
+	size_t p, s;
+	int firstp = 1;
+
+	fprintf(f, "{\"summary\":{\"files\":%llu,\"unreadable\":%llu,"
+		"\"frames\":%llu,\"bad_frames\":%llu,\"problem_frames\":%llu,"
+		"\"unparsed\":%llu,\"fixed_fields\":%llu,\"layers\":{",
+		(unsigned long long)t->files,
+		(unsigned long long)t->unreadable,
+		(unsigned long long)t->frames,
+		(unsigned long long)t->bad_frames,
+		(unsigned long long)t->problem_frames,
+		(unsigned long long)t->unparsed,
+		(unsigned long long)t->fixed_fields);
+	for (p = 0; p < INETCSUM_NPROTO; p++) {
+		int firsts = 1;
+
+		for (s = 0; s < INETCSUM_NSTATUS; s++) {
+			if (t->n[p][s] == 0)
+				continue;
+			if (firsts)
+				fprintf(f, "%s\"%s\":{", firstp ? "" : ",",
+					inetcsum_proto_name((enum inetcsum_proto)p));
+			fprintf(f, "%s\"%s\":%llu", firsts ? "" : ",",
+				inetcsum_status_name((enum inetcsum_status)s),
+				(unsigned long long)t->n[p][s]);
+			firsts = 0;
+			firstp = 0;
+		}
+		if (!firsts)
+			fputc('}', f);
+	}
+	fputs("}}}\n", f);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void
+inetcsum_progress_start(struct inetcsum_progress *p, const char *name,
+			size_t total, int allowed)
+{
+	p->name = name;
+	p->total = total;
+	p->on = allowed && total >= INETCSUM_PROGRESS_MIN &&
+		isatty(STDERR_FILENO);
+	p->next = p->on ? now() + PROGRESS_PERIOD : 0;
+}
+
+void
+inetcsum_progress_update(struct inetcsum_progress *p, size_t done)
+{
+	double t;
+
+	if (!p->on)
+		return;
+	t = now();
+	if (t < p->next)
+		return;
+	p->next = t + PROGRESS_PERIOD;
+	fprintf(stderr, "\r%s: %3.0f%%", p->name,
+		100.0 * (double)done / (double)p->total);
+	fflush(stderr);
+}
+
+void
+inetcsum_progress_end(struct inetcsum_progress *p)
+{
+	if (p->on)
+		fprintf(stderr, "\r%s: done\033[K\n", p->name);
+}
