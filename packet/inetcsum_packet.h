@@ -48,7 +48,37 @@ enum inetcsum_status {
 	INETCSUM_ILLEGAL,	/* UDP over IPv6 with a zero field */
 };
 
-/* One checksum-carrying layer of a frame, outermost first. */
+/*
+ * One checksum-carrying layer of a frame, outermost first (an IPv4 header
+ * before the layers it carries, a GRE or ICMP layer before the packet it
+ * carries or quotes).
+ *
+ * 'stored' and 'expected' are network-order values: 0x1c46 for the bytes
+ * 1c 46.  'expected' is meaningful for GOOD, BAD and PARTIAL, and for NONE
+ * and ILLEGAL when the covered bytes were all there (else 0); 'stored' is 0
+ * when the field itself was not captured.  GOOD also accepts 0x0000 where
+ * 0xffff was computed and vice versa (ones' complement has two zeros, RFC
+ * 1624), except for UDP and UDP-Lite.  'field_offset' is where the field
+ * is or would be, even past 'caplen'.
+ *
+ * 'reason', a static string:
+ *   UNVERIFIED  "truncated"      covered bytes cut by the snapshot length
+ *               "length"         a length field claims more (or less) than
+ *                                its packet holds
+ *               "header length"  IPv4 IHL below 5
+ *               "fragment"       first fragment (MF set, or an IPv6
+ *                                fragment header with M set)
+ *               "quoted"         inside the quote of an ICMP/ICMPv6 error
+ *               "coverage"       UDP-Lite coverage below 8 or past the end
+ *               "ip options"     malformed IPv4 options or IPv6 destination
+ *                                options (pseudo-header unknown)
+ *               "routing header" unknown IPv6 routing type with segments
+ *                                left (final destination unknown)
+ *               "jumbogram"      IPv6 payload length 0 (RFC 2675)
+ *   PARTIAL     "offload"        the folded pseudo-header sum (Linux)
+ *               "offload, complemented"  its complement
+ *   otherwise NULL.
+ */
 struct inetcsum_layer {
 	enum inetcsum_proto proto;
 	enum inetcsum_status status;
@@ -64,7 +94,8 @@ struct inetcsum_frame_result {
 	size_t nlayers;
 	struct inetcsum_layer layers[INETCSUM_MAX_LAYERS];
 	/* Non-NULL when the frame could not be parsed past some point
-	 * (unknown link type, unknown ethertype, ...): a static string. */
+	 * (unknown link type, unknown ethertype, ...): a static string.
+	 * The first such event wins; layers before it are still valid. */
 	const char *note;
 };
 
@@ -75,17 +106,26 @@ struct inetcsum_frame_result {
  * inetcsum_frame_check() parses the 'caplen' captured bytes of a frame
  * whose original length was 'origlen', of link type 'linktype', and fills
  * 'out' with a verdict per checksum layer.  It returns 0, or -1 for an
- * unknown link type (with out->note set).
+ * unknown link type (with out->note set).  Nothing at or past 'caplen' is
+ * read; 'origlen' (taken as 'caplen' if smaller) tells a snapshot cut
+ * ("truncated") from a length field that lies ("length").  Thread-safe; no
+ * allocation.  docs/packet.md lists every rule and its RFC.
  */
 int inetcsum_frame_check(int linktype, const uint8_t *frame, size_t caplen,
 			 size_t origlen, struct inetcsum_frame_result *out);
 
 /*
  * inetcsum_frame_fix() does the same and rewrites, in 'frame', every BAD
- * field (and PARTIAL ones with INETCSUM_FIX_PARTIAL) with its expected value,
- * inner layers after the IPv4 headers they depend on; no other byte changes.
- * 'out' describes the frame before the fix.  It returns the number of fields
- * rewritten, or -1 for an unknown link type.
+ * field (and PARTIAL ones with INETCSUM_FIX_PARTIAL) with its expected value;
+ * no other byte changes, and NONE, ILLEGAL and UNVERIFIED fields are never
+ * written.  Layers are fixed innermost first, so that an outer GRE or ICMP
+ * checksum, which covers inner checksum fields, is computed over their final
+ * values; such an outer field that was GOOD is also rewritten when a field
+ * it covers was (it would turn BAD otherwise).  No checksum depends on an
+ * IPv4 header checksum outside its own header.  'out' describes the frame
+ * before the fix.  It returns the number of fields rewritten (which may be
+ * fewer than the BAD layers: fixing an inner field can make an outer sum
+ * right again), or -1 for an unknown link type.  Thread-safe; no allocation.
  */
 int inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		       size_t origlen, unsigned flags,
