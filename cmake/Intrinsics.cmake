@@ -66,6 +66,28 @@ static int f(const void *p, unsigned long long n)
 	       _mm256_extract_epi32(w, 0);
 }
 int main(void) { static const char b[64]; return f(b, 3); }")
+  # AVX-VNNI (VEX, 256-bit) has its own kernel file; it is an AVX2-class
+  # kernel, so INETCSUM_ENABLE_AVX2=OFF turns it off too.
+  option(INETCSUM_ENABLE_AVXVNNI "Build the x86-64 AVX-VNNI (256-bit) kernel" ON)
+  if(INETCSUM_ENABLE_AVX2 AND INETCSUM_ENABLE_AVXVNNI)
+    set(_avxvnni_opt ON)
+  else()
+    set(_avxvnni_opt OFF)
+  endif()
+  inetcsum_isa_probe(AVXVNNI _avxvnni_opt "
+#include <immintrin.h>
+__attribute__((target(\"avx2,avxvnni\")))
+static int f(const void *p)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *)p);
+	v = _mm256_dpwssd_avx_epi32(v, v, v);
+#if defined(__GNUC__) && !defined(__clang__)
+	/* The kernel's gcc workaround uses the {vex} form in asm. */
+	__asm__(\"%{vex%} vpdpwssd %2, %1, %0\" : \"+x\"(v) : \"x\"(v), \"x\"(v));
+#endif
+	return _mm256_extract_epi32(v, 0);
+}
+int main(void) { static const char b[32]; return f(b); }")
   # VNNI rides on the AVX-512 kernel file: probe it only if that is built.
   if(INETCSUM_ENABLE_AVX512 AND INETCSUM_HAVE_AVX512)
     set(_vnni_opt ON)

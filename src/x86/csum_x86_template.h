@@ -100,20 +100,29 @@
 /*
  * gcc 12 compiles _mm512_dpwssd_epi32() in a loop with a register copy of
  * the accumulator around every vpdpwssd (16 extra moves per 8 vectors, seen
- * with objdump -d: the tied accumulator operand is not coalesced).  An asm
- * statement with a "+v" operand keeps each accumulator in one register.
- * clang needs no workaround.
+ * with objdump -d: the tied accumulator operand is not coalesced), and
+ * _mm256_dpwssd_avx_epi32() likewise, plus spills.  An asm statement with a
+ * "+v" (EVEX: any of 32 registers) or "+x" ({vex} form, registers 0-15)
+ * operand keeps each accumulator in one register.  clang needs no
+ * workaround.  The {vex} prefix needs binutils >= 2.36 (probed).
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE vec_t
 FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 {
+#if VL == 64
 	__asm__("vpdpwssd %2, %1, %0" : "+v"(acc) : "v"(a), "v"(b));
+#else
+	__asm__("%{vex%} vpdpwssd %2, %1, %0" : "+x"(acc) : "x"(a), "x"(b));
+#endif
 	return acc;
 }
 #  define ACCUM(acc, v)	((acc) = FN(dpwssd_)((acc), VXOR((v), flip), ones))
-#elif USE_VNNI
+#elif USE_VNNI && VL == 64
 #  define ACCUM(acc, v)	\
 	((acc) = _mm512_dpwssd_epi32((acc), VXOR((v), flip), ones))
+#elif USE_VNNI
+#  define ACCUM(acc, v)	\
+	((acc) = _mm256_dpwssd_avx_epi32((acc), VXOR((v), flip), ones))
 #else
 #  define ACCUM(acc, v)	\
 	((acc) = VADD32((acc), VMADD16(VXOR((v), flip), ones)))
