@@ -374,7 +374,7 @@ csum_copy_arm_neon(void *dst, const void *src, size_t len, u32 sum)
 }
 
 const struct inetcsum_kernel inetcsum_kernel_arm_neon = {
-	.name = "neon",
+	.name = "arm_neon",
 	.features = INETCSUM_ARM_NEON,
 	.partial = csum_arm_neon,
 	.copy = csum_copy_arm_neon,

@@ -12,7 +12,7 @@
 #include "cpu_features.h"
 
 #ifdef INETCSUM_BUILD_NEON
-/* src/arm/csum_neon.c: "neon", partial sum and fused copy. */
+/* src/arm/csum_neon.c: "arm_neon", partial sum and fused copy. */
 extern const struct inetcsum_kernel inetcsum_kernel_arm_neon;
 #  define ARCH_KERNELS &inetcsum_kernel_arm_neon,
 #endif
