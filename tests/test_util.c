@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ref_csum.h"
 #include "test_util.h"
 
 /* Stop after this many failures: the first few say all there is to say. */
@@ -181,6 +182,35 @@ inetcsum_test_fail(const char *kernel, const char *op, size_t len,
 			failures);
 		exit(1);
 	}
+}
+
+int
+inetcsum_test_check_sum(const char *kernel, const char *op, const void *data,
+			size_t len, size_t offset, uint32_t init, uint32_t got,
+			uint16_t want)
+{
+	const uint16_t want_csum = (uint16_t)~want;
+
+	checks++;
+	if (inetcsum_ref_fold(got) != want_csum) {
+		inetcsum_test_fail(kernel, op, len, offset, init, data,
+				   "partial 0x%08lx folds to 0x%04x, "
+				   "reference checksum 0x%04x",
+				   (unsigned long)got, inetcsum_ref_fold(got),
+				   want_csum);
+	} else if (got % 0xffff != want % 0xffff) {
+		inetcsum_test_fail(kernel, op, len, offset, init, data,
+				   "partial 0x%08lx not congruent to 0x%04x "
+				   "mod 0xffff", (unsigned long)got, want);
+	} else if ((got == 0) != (want == 0)) {
+		inetcsum_test_fail(kernel, op, len, offset, init, data,
+				   "partial 0x%08lx but the data and initial "
+				   "sum are %s", (unsigned long)got,
+				   want == 0 ? "all zero" : "not all zero");
+	} else {
+		return 0;
+	}
+	return -1;
 }
 
 void

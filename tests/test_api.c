@@ -1,0 +1,522 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/test_api.c - every public function other than the kernels'
+ * entry points, against the reference (ref_csum.c): fold/add/sub,
+ * block_add at every split point, scatter-gather, streaming, the IPv4
+ * header, the pseudo-headers and RFC 1624 updates.  Most of these call
+ * inetcsum_partial() inside, so the whole set runs once per kernel that
+ * the CPU supports, selected through inetcsum_impl_select().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impl.h"
+#include "ref_csum.h"
+#include "test_util.h"
+
+/* Longest message of the split tests: every split point of each is tried. */
+#define SPLIT_MAX_LEN 700
+/* Longest message and most segments of the random scatter-gather tests. */
+#define IOV_MAX_LEN 5000
+#define IOV_MAX_SEGS 24
+
+static struct inetcsum_test_buf buf, scatter;
+static const char *kname;
+
+static const uint32_t edge_sums[] = {
+	0, 1, 0xfffe, 0xffff, 0x10000, 0x1fffe, 0x1ffff, 0x7fffffff,
+	0x80000000, 0xfffeffff, 0xfffefffe, 0xffff0000, 0xfffffffe,
+	0xffffffff,
+};
+#define NUM_EDGE (sizeof(edge_sums) / sizeof(edge_sums[0]))
+
+static uint32_t
+some_sum(unsigned i)
+{
+	return i < NUM_EDGE ? edge_sums[i] : inetcsum_test_rand32();
+}
+
+static void
+expect16(const char *op, uint32_t a, uint32_t b, unsigned got, unsigned want)
+{
+	inetcsum_test_count();
+	if (got != want)
+		inetcsum_test_fail(kname, op, 0, 0, a, NULL, "(0x%08lx, "
+				   "0x%08lx): got 0x%04x, want 0x%04x",
+				   (unsigned long)a, (unsigned long)b, got,
+				   want);
+}
+
+static void
+test_fold_add_sub(void)
+{
+	unsigned i, j, n = NUM_EDGE + (inetcsum_test_quick() ? 30 : 200);
+
+	for (i = 0; i < n; i++) {
+		uint32_t a = some_sum(i);
+
+		expect16("fold", a, 0, inetcsum_fold(a), inetcsum_ref_fold(a));
+		for (j = 0; j < NUM_EDGE + 8; j++) {
+			uint32_t b = some_sum(j);
+			uint32_t sum = inetcsum_add(a, b);
+			uint32_t diff = inetcsum_sub(a, b);
+
+			/* Exact: 0 iff both are 0 on both sides. */
+			expect16("add", a, b, inetcsum_ref_fold16(sum),
+				 inetcsum_ref_add(a, b));
+			expect16("add-commutes", a, b, sum, inetcsum_add(b, a));
+			/*
+			 * Subtraction has two zeros (0x0000 and 0xffff)
+			 * that either side may pick, so only the residue
+			 * modulo 0xffff is compared, plus the documented
+			 * identity a - b == a + ~b.
+			 */
+			expect16("sub", a, b, inetcsum_ref_fold16(diff) % 0xffff,
+				 inetcsum_ref_sub(a, b) % 0xffff);
+			expect16("sub-is-add-complement", a, b,
+				 diff == inetcsum_add(a, ~b), 1);
+			expect16("sub-undoes-add", a, b,
+				 inetcsum_ref_fold16(inetcsum_sub(sum, b)) %
+				 0xffff, inetcsum_ref_fold16(a) % 0xffff);
+			expect16("block_add(even)", a, b,
+				 inetcsum_ref_fold16(inetcsum_block_add(a, b,
+					 2 * j)),
+				 inetcsum_ref_block_add(a, b, 0));
+			expect16("block_add(odd)", a, b,
+				 inetcsum_ref_fold16(inetcsum_block_add(a, b,
+					 2 * j + 1)),
+				 inetcsum_ref_block_add(a, b, 1));
+		}
+	}
+}
+
+/*
+ * A message split at every point k: the partial sum of the head with an
+ * initial sum, the tail summed from 0 as if it started at an even offset,
+ * combined with inetcsum_block_add(..., k) (and with an offset of the same
+ * parity further on), must match the reference for the whole message.
+ */
+static void
+test_block_add_splits(void)
+{
+	static const size_t lens[] = { 0, 1, 2, 3, 63, 64, 65, 255, 256,
+				       SPLIT_MAX_LEN - 1, SPLIT_MAX_LEN };
+	size_t li, k;
+
+	for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+		size_t len = lens[li];
+		unsigned char *msg = inetcsum_test_buf_tail(&buf, li, len);
+		uint32_t init = some_sum((unsigned)li + 9);
+		uint16_t want;
+
+		inetcsum_test_fill(msg, len);
+		want = inetcsum_ref_sum(msg, len, init);
+		for (k = 0; k <= len; k++) {
+			uint32_t head = inetcsum_partial(msg, k, init);
+			uint32_t tail = inetcsum_partial(msg + k, len - k, 0);
+			size_t far = k + 2 * inetcsum_test_rand_below(1000);
+
+			inetcsum_test_check_sum(kname, "block_add(split)", msg,
+						len, k, init,
+						inetcsum_block_add(head, tail,
+								   k), want);
+			inetcsum_test_check_sum(kname, "block_add(far)", msg,
+						len, k, init,
+						inetcsum_block_add(head, tail,
+								   far), want);
+			/* The reference's own offset sum must agree too. */
+			inetcsum_test_count();
+			if (inetcsum_ref_add16(inetcsum_ref_sum(msg, k, init),
+			    inetcsum_ref_sum_at(msg + k, len - k, k)) != want)
+				inetcsum_test_fail("reference", "sum_at", len,
+						   k, init, msg, "disagrees");
+		}
+	}
+}
+
+/* Copy the iov segments to scattered places at random alignments. */
+static void
+scatter_iov(struct inetcsum_iovec *iov, size_t n)
+{
+	unsigned char *p = scatter.data;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char *q = p + inetcsum_test_rand_below(64);
+
+		if (iov[i].len != 0)
+			memcpy(q, iov[i].base, iov[i].len);
+		iov[i].base = iov[i].len != 0 || (i & 1) ? q : NULL;
+		p = q + iov[i].len;
+	}
+}
+
+static void
+test_iov(void)
+{
+	struct inetcsum_iovec iov[IOV_MAX_SEGS];
+	int n = inetcsum_test_quick() ? 40 : 300;
+	size_t len, k, i;
+	int it;
+
+	/* Every single split point of a message in two segments. */
+	len = SPLIT_MAX_LEN + 1;
+	{
+		unsigned char *msg = inetcsum_test_buf_tail(&buf, 0, len);
+		uint32_t init = inetcsum_test_rand32();
+		uint16_t want;
+
+		inetcsum_test_fill(msg, len);
+		want = inetcsum_ref_sum(msg, len, init);
+		for (k = 0; k <= len; k++) {
+			iov[0] = (struct inetcsum_iovec){ msg, k };
+			iov[1] = (struct inetcsum_iovec){ msg + k, len - k };
+			inetcsum_test_check_sum(kname, "partial_iov(2)", msg,
+						len, k, init,
+						inetcsum_partial_iov(iov, 2,
+								     init),
+						want);
+		}
+	}
+	/* No segments at all: the initial sum comes back. */
+	inetcsum_test_check_sum(kname, "partial_iov(0)", NULL, 0, 0, 0x1234,
+				inetcsum_partial_iov(NULL, 0, 0x1234),
+				inetcsum_ref_sum(NULL, 0, 0x1234));
+
+	/* Random segmentations, odd and empty segments included. */
+	for (it = 0; it < n; it++) {
+		unsigned char *msg;
+		size_t nseg = 1 + inetcsum_test_rand_below(IOV_MAX_SEGS);
+		uint32_t init = some_sum((unsigned)it);
+		uint16_t want;
+		size_t pos = 0;
+
+		len = inetcsum_test_rand_below(IOV_MAX_LEN + 1);
+		msg = inetcsum_test_buf_tail(&buf, 0, len);
+		inetcsum_test_fill(msg, len);
+		want = inetcsum_ref_sum(msg, len, init);
+		for (i = 0; i < nseg; i++) {
+			size_t seg = i + 1 == nseg ? len - pos :
+				     inetcsum_test_rand_below(4) == 0 ? 0 :
+				     inetcsum_test_rand_below(len - pos + 1);
+
+			iov[i] = (struct inetcsum_iovec){ msg + pos, seg };
+			pos += seg;
+		}
+		if (it & 1)
+			scatter_iov(iov, nseg);
+		inetcsum_test_check_sum(kname, "partial_iov", msg, len, nseg,
+					init,
+					inetcsum_partial_iov(iov, nseg, init),
+					want);
+	}
+}
+
+/* Stream 'msg' in the pieces 'cuts' (ascending positions) and judge it. */
+static void
+stream_pieces(const unsigned char *msg, size_t len, uint32_t init,
+	      const size_t *cuts, size_t ncuts, const char *op)
+{
+	struct inetcsum_stream s, copy;
+	size_t i, pos = 0;
+	uint16_t one_shot = inetcsum_fold(inetcsum_partial(msg, len, init));
+
+	inetcsum_stream_init(&s, init);
+	for (i = 0; i <= ncuts; i++) {
+		size_t end = i < ncuts ? cuts[i] : len;
+
+		inetcsum_stream_update(&s, msg + pos, end - pos);
+		pos = end;
+	}
+	inetcsum_test_check_sum(kname, op, msg, len, ncuts, init,
+				inetcsum_stream_partial(&s),
+				inetcsum_ref_sum(msg, len, init));
+	inetcsum_test_count();
+	if (inetcsum_stream_final(&s) != one_shot)
+		inetcsum_test_fail(kname, op, len, ncuts, init, msg,
+				   "stream_final 0x%04x, one-shot 0x%04x",
+				   inetcsum_stream_final(&s), one_shot);
+	/* The stream holds no pointers: a copy carries on alike. */
+	copy = s;
+	inetcsum_stream_update(&copy, msg, len);
+	inetcsum_stream_update(&s, msg, len);
+	inetcsum_test_count();
+	if (inetcsum_stream_final(&copy) != inetcsum_stream_final(&s))
+		inetcsum_test_fail(kname, op, len, ncuts, init, msg,
+				   "a copied stream diverged");
+}
+
+static void
+test_stream(void)
+{
+	size_t cuts[IOV_MAX_SEGS];
+	size_t len = SPLIT_MAX_LEN + 1, k, i;
+	unsigned char *msg = inetcsum_test_buf_tail(&buf, 0, len);
+	int n = inetcsum_test_quick() ? 40 : 300;
+	int it;
+
+	inetcsum_test_fill(msg, len);
+	for (k = 0; k <= len; k++) {
+		cuts[0] = k;
+		stream_pieces(msg, len, (uint32_t)k * 0x01010101u, cuts, 1,
+			      "stream(2 pieces)");
+	}
+	for (it = 0; it < n; it++) {
+		size_t ncuts = inetcsum_test_rand_below(IOV_MAX_SEGS);
+
+		len = inetcsum_test_rand_below(IOV_MAX_LEN + 1);
+		msg = inetcsum_test_buf_tail(&buf, (size_t)it % 64, len);
+		inetcsum_test_fill(msg, len);
+		for (i = 0; i < ncuts; i++)
+			cuts[i] = inetcsum_test_rand_below(len + 1);
+		/* Sort the cut positions (insertion sort; repeats = empty pieces). */
+		for (i = 1; i < ncuts; i++) {
+			size_t j = i, v = cuts[i];
+
+			while (j > 0 && cuts[j - 1] > v) {
+				cuts[j] = cuts[j - 1];
+				j--;
+			}
+			cuts[j] = v;
+		}
+		stream_pieces(msg, len, some_sum((unsigned)it), cuts, ncuts,
+			      "stream(random pieces)");
+	}
+}
+
+static void
+test_ipv4_header(void)
+{
+	static const unsigned bad_ihl[] = { 0, 1, 2, 3, 4, 16, 17, 255, 4096,
+					    0xffffffffu };
+	unsigned ihl, i;
+	int rep;
+
+	for (ihl = 5; ihl <= 15; ihl++) {
+		for (rep = 0; rep < 50; rep++) {
+			size_t len = ihl * 4;
+			/* Flush against the trailing guard, then the leading. */
+			unsigned char *h = (rep & 1) ?
+				inetcsum_test_buf_head(&buf, 0, len) :
+				inetcsum_test_buf_tail(&buf, (size_t)rep % 8,
+						       len);
+			uint16_t c;
+
+			inetcsum_test_fill(h, len);
+			h[0] = (unsigned char)(0x40 | ihl);
+			/* A random checksum field: the checksum of it all. */
+			expect16("ipv4_header(random)", ihl, 0,
+				 inetcsum_ipv4_header(h, ihl),
+				 inetcsum_ref_ipv4_header(h, ihl));
+			h[10] = h[11] = 0;
+			c = inetcsum_ipv4_header(h, ihl);
+			expect16("ipv4_header(zero field)", ihl, 0, c,
+				 inetcsum_ref_ipv4_header(h, ihl));
+			memcpy(h + 10, &c, 2);
+			expect16("ipv4_header(valid)", ihl, 0,
+				 inetcsum_ipv4_header(h, ihl), 0);
+		}
+	}
+	/*
+	 * An impossible IHL must be rejected without reading: the pointer is
+	 * the first byte of the trailing guard page.
+	 */
+	for (i = 0; i < sizeof(bad_ihl) / sizeof(bad_ihl[0]); i++)
+		expect16("ipv4_header(bad ihl)", bad_ihl[i], 0,
+			 inetcsum_ipv4_header(buf.data + buf.cap, bad_ihl[i]),
+			 0xffff);
+}
+
+static void
+test_pseudo(void)
+{
+	int n = inetcsum_test_quick() ? 200 : 2000;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		/* Addresses at odd places to catch alignment assumptions. */
+		unsigned char *a = inetcsum_test_buf_tail(&buf, 0, 33);
+		unsigned char *s4 = a, *d4 = a + 5, *s6 = a, *d6 = a + 17;
+		uint8_t proto = (uint8_t)inetcsum_test_rand32();
+		uint32_t len = inetcsum_test_rand32();
+
+		if (i % 3 == 0)
+			len &= 0xffff;
+		if (i == 0) {
+			memset(a, 0, 33);
+			proto = 0;
+			len = 0;	/* all zero: the partial sum must be 0 */
+		} else {
+			inetcsum_test_fill(a, 33);
+		}
+		expect16("pseudo_ipv4", len, proto,
+			 inetcsum_ref_fold16(inetcsum_pseudo_ipv4(s4, d4, proto,
+								  len)),
+			 inetcsum_ref_pseudo_ipv4(s4, d4, proto, len));
+		expect16("pseudo_ipv6", len, proto,
+			 inetcsum_ref_fold16(inetcsum_pseudo_ipv6(s6, d6, proto,
+								  len)),
+			 inetcsum_ref_pseudo_ipv6(s6, d6, proto, len));
+	}
+}
+
+/*
+ * One RFC 1624 update on a random packet: 'n' bytes at even 'change_off'
+ * become 'new_bytes'.  The library's update functions must give what a
+ * full recomputation gives, except when every byte the checksum covers is
+ * zero afterwards: a recomputation then yields 0xffff (the sum is the
+ * "positive" zero), while RFC 1624 equation 3, working only from the old
+ * checksum and the changed words, cannot tell that case from a nonzero
+ * multiple of 0xffff and yields 0x0000.  RFC 1624 section 3 notes the case
+ * cannot arise for an IP header; the test expects equation 3's answer.
+ */
+static void
+check_update(unsigned char *pkt, size_t len, size_t check_off,
+	     size_t change_off, const unsigned char *new_bytes, size_t n)
+{
+	uint16_t check, want, got;
+	unsigned char *after = malloc(len);
+	size_t i;
+	int all_zero = 1;
+
+	if (after == NULL)
+		abort();
+	memcpy(&check, pkt + check_off, 2);
+	want = inetcsum_ref_update(pkt, len, check_off, change_off, new_bytes,
+				   n);
+	memcpy(after, pkt, len);
+	memcpy(after + change_off, new_bytes, n);
+	for (i = 0; i < len; i++) {
+		if ((i < check_off || i > check_off + 1) && after[i] != 0)
+			all_zero = 0;
+	}
+	free(after);
+	if (all_zero)
+		want = 0x0000;
+
+	got = inetcsum_update(check, pkt + change_off, new_bytes, n);
+	expect16("update", (uint32_t)n, (uint32_t)change_off, got, want);
+	if (n == 2) {
+		uint16_t o, v;
+
+		memcpy(&o, pkt + change_off, 2);
+		memcpy(&v, new_bytes, 2);
+		expect16("update16", o, v, inetcsum_update16(check, o, v),
+			 want);
+	}
+	if (n == 4) {
+		uint32_t o, v;
+
+		memcpy(&o, pkt + change_off, 4);
+		memcpy(&v, new_bytes, 4);
+		expect16("update32", o, v, inetcsum_update32(check, o, v),
+			 want);
+	}
+}
+
+static void
+test_update(void)
+{
+	unsigned char pkt[128], nb[40];
+	int n = inetcsum_test_quick() ? 300 : 3000;
+	int it;
+
+	for (it = 0; it < n; it++) {
+		size_t len = 2 * (12 + inetcsum_test_rand_below(50));
+		size_t nbytes = (size_t[]){ 2, 4, 16, 3, 7, 1 }[it % 6];
+		size_t change_off = 2 * inetcsum_test_rand_below(
+			(len - nbytes) / 2 + 1);
+		size_t check_off;
+		uint16_t c;
+
+		/*
+		 * A checksum field that does not overlap the changed range;
+		 * 'len' is at least 24, so 16 changed bytes leave room.
+		 */
+		do {
+			check_off = 2 * inetcsum_test_rand_below(len / 2);
+		} while (change_off < check_off + 2 &&
+			 check_off < change_off + nbytes);
+		inetcsum_test_fill(pkt, len);
+		inetcsum_test_fill(nb, nbytes);
+		switch (it % 5) {
+		case 1:
+			/* Everything else zero: new data alone decides. */
+			memset(pkt, 0, len);
+			break;
+		case 2:
+			/* The change zeroes the only nonzero bytes. */
+			memset(pkt, 0, len);
+			inetcsum_test_fill(pkt + change_off, nbytes);
+			memset(nb, 0, nbytes);
+			break;
+		case 3:
+			/* New data that makes the sum 0xffff: field 0x0000. */
+			if (nbytes == 2) {
+				/* The new word cancels all the others. */
+				memset(pkt + change_off, 0, 2);
+				pkt[check_off] = pkt[check_off + 1] = 0;
+				c = inetcsum_ref_csum(pkt, len, 0);
+				memcpy(nb, &c, 2);
+				inetcsum_test_fill(pkt + change_off, 2);
+			}
+			break;
+		default:
+			break;
+		}
+		/* Make the packet valid before the change. */
+		pkt[check_off] = pkt[check_off + 1] = 0;
+		c = inetcsum_ref_csum(pkt, len, 0);
+		memcpy(pkt + check_off, &c, 2);
+		check_update(pkt, len, check_off, change_off, nb, nbytes);
+	}
+}
+
+int
+main(void)
+{
+	u32 features;
+	size_t i, tested = 0;
+
+	inetcsum_test_init("test_api");
+	features = inetcsum_cpu_features();
+	inetcsum_test_buf_alloc(&buf, 16384);
+	inetcsum_test_buf_alloc(&scatter, IOV_MAX_SEGS * 64 + IOV_MAX_LEN);
+	for (i = 0; i < inetcsum_num_kernels; i++) {
+		const struct inetcsum_kernel *k = inetcsum_kernels[i];
+
+		kname = k->name;
+		if (!inetcsum_kernel_supported(k, features)) {
+			printf("kernel %s: skipped, unsupported by this CPU "
+			       "(needs features 0x%lx, has 0x%lx)\n", kname,
+			       (unsigned long)k->features,
+			       (unsigned long)features);
+			continue;
+		}
+		inetcsum_test_count();
+		if (inetcsum_impl_select(kname) != 0 ||
+		    strcmp(inetcsum_impl_name(), kname) != 0) {
+			inetcsum_test_fail(kname, "inetcsum_impl_select", 0, 0,
+					   0, NULL, "cannot select it");
+			continue;
+		}
+		printf("kernel %s\n", kname);
+		fflush(stdout);
+		test_fold_add_sub();
+		test_block_add_splits();
+		test_iov();
+		test_stream();
+		test_ipv4_header();
+		test_pseudo();
+		test_update();
+		tested++;
+	}
+	inetcsum_test_count();
+	if (tested == 0)
+		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
+				   "no kernel is supported");
+	inetcsum_test_buf_free(&buf);
+	inetcsum_test_buf_free(&scatter);
+	return inetcsum_test_finish();
+}
