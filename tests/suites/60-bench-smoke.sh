@@ -15,7 +15,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DINETCSUM_BUILD_TESTS=OFF \
 	-DINETCSUM_BUILD_FUZZERS=OFF >"$tmp/cmake.log" 2>&1 ||
 	{ cat "$tmp/cmake.log"; fail "configure"; }
-cmake --build "$B" -j "${JOBS:-2}" --target inetcsum_tool >"$tmp/build.log" 2>&1 ||
+cmake --build "$B" -j "${JOBS:-2}" --target inetcsum_tool \
+	>"$tmp/build.log" 2>&1 ||
 	{ tail -n 40 "$tmp/build.log"; fail "build"; }
 
 # Kernels this CPU supports, straight from the tool's registry listing.
@@ -30,7 +31,7 @@ echo "--- all ops, tiny sizes, one round, JSON + CSV"
 	>"$tmp/out" || { cat "$tmp/out"; fail "bench run"; }
 python3 -m json.tool "$tmp/b.json" >/dev/null || fail "JSON does not parse"
 grep -q "kernel chosen by auto: " "$tmp/out" || fail "header names no kernel"
-python3 - "$tmp/b.json" "$tmp/b.csv" <<'PY' || fail "results incomplete or wrong"
+python3 - "$tmp/b.json" "$tmp/b.csv" <<'PY' || fail "results incomplete/wrong"
 import csv, json, sys
 doc = json.load(open(sys.argv[1]))
 rows = list(csv.DictReader(open(sys.argv[2])))
@@ -49,11 +50,13 @@ for r in res:
     assert r["ns_per_call"] > 0 and r["gbps"] > 0, r
     assert r["cache"] in ("hot", "cold") and r["prefetch"] is None, r
     # Every kernel and library function must agree with the portable one.
-    if r["impl"] not in ("dpdk", "lwip", "libnet") and not r["impl"].startswith("read-"):
+    peer = r["impl"] in ("dpdk", "lwip", "libnet")
+    if not peer and not r["impl"].startswith("read-"):
         assert r["correct"] is True, r
 for need in ("generic", "memcpy", "memcpy+partial", "ipv4_header"):
     assert need in impls, need
-print("json/csv: %d results, %d cells, impls: %s" % (len(res), len(cells), " ".join(sorted(impls))))
+print("json/csv: %d results, %d cells, impls: %s"
+      % (len(res), len(cells), " ".join(sorted(impls))))
 PY
 for k in $kernels; do
 	n=$(grep -c "^partial,$k," "$tmp/b.csv") || true
@@ -70,8 +73,10 @@ echo "--- A/B"
 second=$(echo "$kernels" | awk '{print $1}')
 "$T" bench --ab "generic,$second" --rounds 3 --target-us 50 --sizes 64,4096 \
 	--offsets 0 >"$tmp/ab" || { cat "$tmp/ab"; fail "--ab"; }
-[ "$(grep -c '^partial ' "$tmp/ab")" -eq 4 ] || { cat "$tmp/ab"; fail "--ab rows"; }
-awk '/^partial /{ if (!($7 > 0)) exit 1 }' "$tmp/ab" || fail "--ab ratio not positive"
+[ "$(grep -c '^partial ' "$tmp/ab")" -eq 4 ] ||
+	{ cat "$tmp/ab"; fail "--ab rows"; }
+awk '/^partial /{ if (!($7 > 0)) exit 1 }' "$tmp/ab" ||
+	fail "--ab ratio not positive"
 if "$T" bench --ab generic,no_such_kernel --quick >/dev/null 2>&1; then
 	fail "--ab accepted an unknown name"
 fi
@@ -89,7 +94,8 @@ for r in res:
 assert ("generic", "hot") in d and ("generic", "cold") in d, d
 assert all(v == {0, 64, 512} for v in d.values()), d
 PY
-grep -q "^generic .* 4096 " "$tmp/pf" || { cat "$tmp/pf"; fail "prefetch table"; }
+grep -q "^generic .* 4096 " "$tmp/pf" ||
+	{ cat "$tmp/pf"; fail "prefetch table"; }
 
 echo "--- cold pool method"
 "$T" bench --cold-method pool --pool-mib 64 --cache cold --op partial \

@@ -35,7 +35,7 @@ double inetcsum_bench_timer_overhead(void);
 /* Nanoseconds from CLOCK_MONOTONIC_RAW (for progress and budgets). */
 double inetcsum_bench_now_ns(void);
 
-/* ---- bench_platform.c: machine -------------------------------------------- */
+/* ---- bench_platform.c: machine ------------------------------------------- */
 
 /* The CPU model name (e.g. from /proc/cpuinfo) into 'buf'. */
 void inetcsum_bench_cpu_model(char *buf, size_t size);
@@ -43,7 +43,7 @@ void inetcsum_bench_cpu_model(char *buf, size_t size);
 /* Pin the process to CPU 'cpu'; 0 on success, -1 with errno otherwise. */
 int inetcsum_bench_pin(int cpu);
 
-/* ---- bench_platform.c: cold cache ----------------------------------------- */
+/* ---- bench_platform.c: cold cache ---------------------------------------- */
 
 enum bench_cold_method {
 	COLD_FLUSH,	/* flush each line of the buffer before each call */
@@ -63,7 +63,7 @@ void inetcsum_bench_flush(const void *p, size_t len);
 /* Bytes in the rotating pool of COLD_POOL (several times any LLC). */
 size_t inetcsum_bench_pool_bytes(void);
 
-/* ---- bench_platform.c: the streaming-read baseline ------------------------ */
+/* ---- bench_platform.c: the streaming-read baseline ----------------------- */
 
 /*
  * Read every byte of [p, p + len) with the widest vector loads this CPU
@@ -74,7 +74,7 @@ size_t inetcsum_bench_pool_bytes(void);
 typedef uint64_t (*bench_read_fn)(const void *p, size_t len);
 bench_read_fn inetcsum_bench_read_fn(const char **name);
 
-/* ---- results -------------------------------------------------------------- */
+/* ---- results ------------------------------------------------------------- */
 
 enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_COUNT };
 
@@ -89,7 +89,7 @@ struct bench_result {
 	int cold;		/* 0 hot, 1 cold */
 	long prefetch;		/* -1: not a prefetch-sweep cell */
 	double ns;		/* median ns per call */
-	double ns_p10;		/* fast end: 10th percentile ns per call */
+	double ns_p10;		/* fast end: 10th percentile of ns */
 	double spread;		/* (p90 - p10) / median, as a fraction */
 	int correct;		/* 1 ok, 0 wrong result, -1 not checked */
 	int is_kernel;		/* registry kernel (plotted) */
@@ -109,7 +109,7 @@ struct bench_machine {
 	double target_us;
 };
 
-/* ---- bench_report.c --------------------------------------------------------- */
+/* ---- bench_report.c ------------------------------------------------------ */
 
 double inetcsum_bench_gbps(const struct bench_result *r);
 double inetcsum_bench_bytes_per_tick(const struct bench_result *r,

@@ -23,7 +23,7 @@ struct inetcsum_bench_peer {
 	const char *what;	/* the functions wrapped, for the header */
 	uint16_t (*csum)(const void *data, size_t len);
 	uint16_t (*copy)(void *dst, const void *src, size_t len);
-	/* The header's own IHL gives its length, as in inetcsum_ipv4_header(). */
+	/* The header's IHL gives its length, as in inetcsum_ipv4_header(). */
 	uint16_t (*ipv4)(const void *hdr);
 	size_t max_len;
 };

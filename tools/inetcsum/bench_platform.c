@@ -32,7 +32,7 @@ inetcsum_bench_now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-/* ---- the tick counter ------------------------------------------------------ */
+/* ---- the tick counter ---------------------------------------------------- */
 
 #if defined(__x86_64__)
 const char *const inetcsum_bench_timer_name = "rdtsc";
@@ -142,7 +142,7 @@ inetcsum_bench_timer_overhead(void)
 	return d[N / 2];
 }
 
-/* ---- machine ----------------------------------------------------------------- */
+/* ---- machine ------------------------------------------------------------- */
 
 void
 inetcsum_bench_cpu_model(char *buf, size_t size)
@@ -196,7 +196,7 @@ inetcsum_bench_pin(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-/* ---- cold cache ---------------------------------------------------------------- */
+/* ---- cold cache ---------------------------------------------------------- */
 
 #if defined(__x86_64__)
 /* CPUID leaf 7, EBX bit 23: CLFLUSHOPT (Intel SDM vol. 2A, CPUID). */
@@ -306,7 +306,7 @@ inetcsum_bench_flush(const void *p, size_t len)
 	if (line == 0)
 		line = flush_line();
 	b = (const char *)((uintptr_t)p & ~(uintptr_t)(line - 1));
-	/* Clean and invalidate to the point of coherency (Arm ARM, DC CIVAC). */
+	/* Clean and invalidate to the point of coherency (Arm ARM, DC). */
 	for (; b < end; b += line)
 		__asm__ volatile("dc civac, %0" : : "r"(b) : "memory");
 	__asm__ volatile("dsb ish" : : : "memory");
@@ -360,7 +360,7 @@ inetcsum_bench_pool_bytes(void)
 	return bytes;
 }
 
-/* ---- the streaming-read baseline ------------------------------------------------ */
+/* ---- the streaming-read baseline ----------------------------------------- */
 
 /* Bytes after the last whole vector: 8 at a time, then one at a time. */
 static uint64_t

@@ -45,7 +45,7 @@ inetcsum_bench_timing_init(double hz, double overhead_ticks)
 static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
 static volatile uint64_t sink;
 
-/* ---- timing ---------------------------------------------------------------- */
+/* ---- timing -------------------------------------------------------------- */
 
 /* Make 'c' the kernel in use (outside any timed interval). */
 static void
@@ -179,12 +179,13 @@ sample_hot(const struct cand *c, enum bench_op op, struct bench_bufs *b,
  * and branch predictors); cold, as many evict-and-call steps as fit.
  */
 static size_t
-calibrate(const struct cand *c, enum bench_op op, struct bench_bufs *b, int cold,
-	  enum bench_cold_method m, size_t offset, size_t len,
+calibrate(const struct cand *c, enum bench_op op, struct bench_bufs *b,
+	  int cold, enum bench_cold_method m, size_t offset, size_t len,
 	  double target_ns)
 {
 	size_t n = 1;
 	double t;
+	int i;
 
 	if (cold) {
 		double t0 = inetcsum_bench_now_ns();
@@ -201,11 +202,20 @@ calibrate(const struct cand *c, enum bench_op op, struct bench_bufs *b, int cold
 			break;
 		n *= t < target_ns / 64 ? 8 : 2;
 	}
+	/*
+	 * The fastest of three batches: a batch that lost the CPU to another
+	 * task would otherwise shrink every sample of this cell.
+	 */
+	for (i = 0; i < 2; i++) {
+		double u = sample_hot(c, op, b, offset, len, n) * (double)n;
+
+		t = u < t ? u : t;
+	}
 	t = (double)n * target_ns / (t > 1 ? t : 1);
 	return t < 1 ? 1 : (size_t)t;
 }
 
-/* ---- correctness ---------------------------------------------------------- */
+/* ---- correctness --------------------------------------------------------- */
 
 /* 0x0000 and 0xffff are the two zeros of ones' complement. */
 static int
@@ -260,7 +270,7 @@ check(const struct cand *c, enum bench_op op, unsigned char *dst,
 	return same_csum(got, ref);
 }
 
-/* ---- candidates ------------------------------------------------------------- */
+/* ---- candidates ---------------------------------------------------------- */
 
 /* Is 'word' an item of the comma-separated 'list'? */
 static int
@@ -325,8 +335,8 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	for (i = 0; cfg->peers && all_peers[i] != NULL; i++) {
 		const struct inetcsum_bench_peer *p = all_peers[i];
 
-		if ((op == OP_PARTIAL && p->csum) || (op == OP_COPY && p->copy) ||
-		    (op == OP_IPV4 && p->ipv4))
+		if ((op == OP_PARTIAL && p->csum) ||
+		    (op == OP_COPY && p->copy) || (op == OP_IPV4 && p->ipv4))
 			add(v, &n, p->name, K_PEER)->peer = p;
 	}
 	if (op == OP_PARTIAL)
@@ -347,7 +357,7 @@ filter:
 	return n;
 }
 
-/* ---- cells ------------------------------------------------------------------ */
+/* ---- cells --------------------------------------------------------------- */
 
 static int
 cmp_double(const void *a, const void *b)

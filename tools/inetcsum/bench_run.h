@@ -14,14 +14,17 @@
  * x implementation: 3 ops, 11 sizes, 2 offsets, 2 regimes, ~9 each), so its
  * time is about 800 x rounds x sample target, plus a quarter for
  * calibration and evictions (measured: 15 rounds of 2 ms took 30 s here).
- * 41 rounds of 3 ms make about 2 minutes, within the 2-4 minutes that
- * "make bench" may take.  Many short samples rather than few long ones:
- * on a shared machine a sample that was preempted is an outlier the
- * median discards, and 41 leave room for many.  --quick keeps every cell
- * but samples 3 times for 100 us: a few seconds.
+ * Samples are short and many: a sample during which the scheduler ran
+ * another task is an outlier, and with 0.5 ms samples against time slices
+ * of several ms few samples contain one, so the median stays clean on a
+ * shared machine (with 3 ms samples under a load of 7 on 2 CPUs, half of
+ * some cells' samples were hit and their medians were 4x too slow).
+ * 151 rounds of 0.5 ms make about 80-100 s on an idle machine and 2-4
+ * minutes on a busy one, the budget of "make bench".  --quick keeps every
+ * cell but samples 3 times for 100 us: a few seconds.
  */
-#define BENCH_ROUNDS 41u
-#define BENCH_TARGET_US 3000.0
+#define BENCH_ROUNDS 151u
+#define BENCH_TARGET_US 500.0
 #define BENCH_QUICK_ROUNDS 3u
 #define BENCH_QUICK_TARGET_US 100.0
 
@@ -52,11 +55,11 @@ struct bench_config {
 /* Runs what 'cfg' asks for; returns the exit status (bench_driver.c). */
 int inetcsum_bench_run(const struct bench_config *cfg);
 
-/* ---- bench_run.c: candidates and cells ------------------------------------- */
+/* ---- bench_run.c: candidates and cells ----------------------------------- */
 
 enum kind {
 	K_KERNEL,	/* registry kernel through the public API */
-	K_PREFETCH,	/* registry kernel's partial_prefetch at a distance */
+	K_PREFETCH,	/* a kernel's partial_prefetch at a distance */
 	K_PEER,
 	K_READ,		/* streaming read of the bytes, no checksum */
 	K_MEMCPY,

@@ -93,7 +93,8 @@ parse_sizes(const char *s, size_t *out, size_t max, size_t *n)
 		}
 		if (strncmp(end, "iB", 2) == 0)
 			end += 2;
-		if (v > ((size_t)1 << 30))	/* 1 GiB: far beyond any use */
+		/* 1 GiB: far beyond any use, and safe from overflow. */
+		if (v > ((size_t)1 << 30))
 			return -1;
 		out[(*n)++] = (size_t)v;
 		if (*end == ',')
