@@ -246,13 +246,13 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			continue;
 		v[op] = calloc(BENCH_MAX_CANDS, sizeof(struct cand));
 		if (v[op] == NULL)
-			return 1;
+			goto oom;
 		nv[op] = inetcsum_bench_candidates(cfg, (enum bench_op)op,
 						   v[op]);
 		for (i = 0; i < nv[op]; i++) {
 			v[op][i].samples = calloc(cfg->rounds, sizeof(double));
 			if (v[op][i].samples == NULL)
-				return 1;
+				goto oom;
 		}
 		if (cfg->list) {
 			printf("%s:", inetcsum_bench_op_names[op]);
@@ -272,7 +272,8 @@ inetcsum_bench_run(const struct bench_config *cfg)
 					"two different %s implementations "
 					"(see --list)\n", cfg->ab,
 					inetcsum_bench_op_names[op]);
-				return 2;
+				status = 2;
+				goto out;
 			}
 		}
 	}
@@ -285,12 +286,10 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			if (sup)
 				printf(" %s", name);
 		printf("\n");
-		return 0;
+		goto out;
 	}
-	if (alloc_bufs(&r.b, cfg) != 0) {
-		fprintf(stderr, "inetcsum bench: out of memory\n");
-		return 1;
-	}
+	if (alloc_bufs(&r.b, cfg) != 0)
+		goto oom;
 	print_header(&m, cfg, v, nv);
 	for (op = 0; op < OP_COUNT; op++) {
 		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;
@@ -331,7 +330,7 @@ inetcsum_bench_run(const struct bench_config *cfg)
 						sizes[s], cfg->offsets[o],
 						cold);
 					if (rc != 0)
-						return 1;
+						goto oom;
 				}
 			}
 		}
@@ -353,5 +352,21 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	       (inetcsum_bench_now_ns() - t0) / 1e9,
 	       status == 1 ? "; a KERNEL gave a wrong result" :
 	       status == 3 ? "; some peers gave WRONG results (marked)" : "");
-	return status == 3 ? 0 : status;
+	if (status == 3)
+		status = 0;
+	goto out;
+oom:
+	fprintf(stderr, "inetcsum bench: out of memory\n");
+	status = 1;
+out:
+	for (op = 0; op < OP_COUNT; op++) {
+		for (i = 0; v[op] != NULL && i < nv[op]; i++)
+			free(v[op][i].samples);
+		free(v[op]);
+	}
+	free(r.res);
+	free(r.b.src);
+	free(r.b.dst);
+	free(r.b.pool);
+	return status;
 }
