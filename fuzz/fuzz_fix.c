@@ -39,8 +39,10 @@ fix_frame(uint8_t *copy, size_t size, uint8_t *allowed,
 	for (i = 0; i < r.nlayers && i < INETCSUM_MAX_LAYERS; i++) {
 		size_t off = r.layers[i].field_offset;
 
-		if (off <= f->caplen && f->caplen - off >= 2)
-			allowed[f->offset + off] = allowed[f->offset + off + 1] = 1;
+		if (off <= f->caplen && f->caplen - off >= 2) {
+			allowed[f->offset + off] = 1;
+			allowed[f->offset + off + 1] = 1;
+		}
 	}
 	inetcsum_frame_check(f->linktype, p, f->caplen, f->origlen, &again);
 	for (i = 0; i < again.nlayers && i < INETCSUM_MAX_LAYERS; i++)

@@ -13,6 +13,12 @@
 /* Refresh the progress line every quarter second: smooth, yet cheap. */
 #define PROGRESS_PERIOD	0.25
 
+static const char *
+proto_name(size_t p)
+{
+	return inetcsum_proto_name((enum inetcsum_proto)p);
+}
+
 static int
 is_problem_status(enum inetcsum_status s)
 {
@@ -85,7 +91,8 @@ inetcsum_print_frame_text(FILE *f, const char *file, uint64_t frame,
 		fprintf(f, "%s %s %s", i ? "," : "",
 			inetcsum_proto_name(l->proto),
 			inetcsum_status_name(l->status));
-		if (l->status == INETCSUM_BAD || l->status == INETCSUM_PARTIAL ||
+		if (l->status == INETCSUM_BAD ||
+		    l->status == INETCSUM_PARTIAL ||
 		    l->status == INETCSUM_ILLEGAL)
 			fprintf(f, " [0x%04x, should be 0x%04x]", l->stored,
 				l->expected);
@@ -170,7 +177,7 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 				continue;
 			if (!any)
 				fprintf(f, "  %-8s",
-					inetcsum_proto_name((enum inetcsum_proto)p));
+					proto_name(p));
 			fprintf(f, " %s %llu",
 				inetcsum_status_name((enum inetcsum_status)s),
 				(unsigned long long)t->n[p][s]);
@@ -205,7 +212,7 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
 				continue;
 			if (firsts)
 				fprintf(f, "%s\"%s\":{", firstp ? "" : ",",
-					inetcsum_proto_name((enum inetcsum_proto)p));
+					proto_name(p));
 			fprintf(f, "%s\"%s\":%llu", firsts ? "" : ",",
 				inetcsum_status_name((enum inetcsum_status)s),
 				(unsigned long long)t->n[p][s]);

@@ -18,7 +18,8 @@
 struct inetcsum_tally {
 	uint64_t files, unreadable;
 	uint64_t frames;
-	uint64_t problem_frames;	/* a layer bad, illegal, partial or unverified */
+	/* frames with a layer bad, illegal, partial or unverified */
+	uint64_t problem_frames;
 	uint64_t bad_frames;		/* a layer bad or illegal */
 	uint64_t unparsed;		/* frames with a parser note */
 	uint64_t fixed_fields;		/* fix: fields rewritten */

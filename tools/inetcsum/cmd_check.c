@@ -227,7 +227,8 @@ cmd_check(int argc, char **argv)
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
-		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+		} else if (strcmp(a, "-v") == 0 ||
+			   strcmp(a, "--verbose") == 0) {
 			o.verbose = 1;
 		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
 			o.quiet = 1;

@@ -177,7 +177,8 @@ cmd_fix(int argc, char **argv)
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
-		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+		} else if (strcmp(a, "-v") == 0 ||
+			   strcmp(a, "--verbose") == 0) {
 			verbose = 1;
 		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
 			quiet = 1;
@@ -189,7 +190,8 @@ cmd_fix(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "inetcsum fix: unknown option '%s'\n", a);
+			fprintf(stderr, "inetcsum fix: unknown option '%s'\n",
+				a);
 			usage(stderr);
 			return 2;
 		}

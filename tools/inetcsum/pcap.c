@@ -30,8 +30,10 @@
 /* pcap magics as read in the writer's order, and their byte swaps. */
 #define PCAP_MAGIC_US		0xa1b2c3d4u
 #define PCAP_MAGIC_NS		0xa1b23c4du
-#define PCAP_FILE_HDR_LEN	24	/* magic, 2 versions, zone, sigfigs, snaplen, link */
-#define PCAP_REC_HDR_LEN	16	/* ts_sec, ts_frac, incl_len, orig_len */
+/* magic, major, minor, thiszone, sigfigs, snaplen, link type */
+#define PCAP_FILE_HDR_LEN	24
+/* seconds, fraction, captured length, original length */
+#define PCAP_REC_HDR_LEN	16
 /*
  * The pcap link-type field keeps the link type in its low 16 bits; bits
  * 16-27 are reserved and bits 26-31 may describe a trailing FCS
@@ -152,8 +154,8 @@ inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len)
 	c->buf = buf;
 	c->len = len;
 	if (len < 4)
-		return fail(c, "not a capture: %zu bytes, too short for a magic "
-			    "number", len);
+		return fail(c, "not a capture: %zu bytes, too short for a "
+			    "magic number", len);
 	memcpy(&magic, c->buf, 4);
 	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS ||
 	    magic == bswap32(PCAP_MAGIC_US) || magic == bswap32(PCAP_MAGIC_NS))
@@ -321,8 +323,8 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 		}
 		blen = rd32(c, c->pos + 4);
 		if (blen < NG_MIN_BLOCK || blen % 4 != 0)
-			return fail(c, "block %llu at offset %zu: invalid block "
-				    "length %u (type 0x%08x)",
+			return fail(c, "block %llu at offset %zu: invalid "
+				    "block length %u (type 0x%08x)",
 				    (unsigned long long)blk, c->pos,
 				    (unsigned)blen, (unsigned)type);
 		if (blen > left)
@@ -381,8 +383,9 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			 * (draft-ietf-opsawg-pcapng, Simple Packet Block).
 			 */
 			if (c->nifs == 0)
-				return fail(c, "block %llu at offset %zu: simple "
-					    "packet block before any interface",
+				return fail(c, "block %llu at offset "
+					    "%zu: simple packet block before "
+					    "any interface",
 					    (unsigned long long)blk, c->pos);
 			orig = rd32(c, c->pos + 8);
 			cap = orig;

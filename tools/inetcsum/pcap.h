@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 enum inetcsum_cap_format {
-	INETCSUM_CAP_PCAP,	/* libpcap format, either byte order, us or ns */
+	INETCSUM_CAP_PCAP,	/* libpcap: either byte order, us or ns */
 	INETCSUM_CAP_PCAPNG,	/* pcapng, any number of sections */
 };
 
