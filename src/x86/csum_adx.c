@@ -22,9 +22,9 @@
  * back with two rounds of adcx/adox of zero: after the first round a chain
  * can only carry out if it wrapped to exactly 0, and then the second round
  * makes it 1, the end-around carry.  Blocks are 256 bytes (64-byte blocks
- * for the rest), so those 5 extra instructions cost little.  Inputs below
- * X86_SHORT_LEN bytes, and the last 0-63 bytes, use the adc chain of
- * csum_x86_scalar.h.
+ * for the rest), so those 5 extra instructions cost little.  Inputs of at
+ * most X86_SHORT_MAX bytes, and the last 0-63 bytes, use the add/adc chain
+ * of csum_x86_scalar.h.
  *
  * The instructions are written in inline assembly because gcc and clang
  * compile _addcarryx_u64() to adc, never to an adcx/adox pair.  Needs an
@@ -133,7 +133,9 @@ partial_adx(const u8 *p, size_t len, u32 sum, size_t prefetch)
 {
 	u64 a = sum, b = 0;
 
-	if (len >= X86_SHORT_LEN) {
+	if (len <= X86_SHORT_MAX)
+		return inetcsum_x86_partial_short(p, len, sum);
+	{
 		if (prefetch != 0) {
 			/* p + prefetch + 255 stays inside the buffer. */
 			while (len >= 256 + prefetch) {
@@ -180,7 +182,9 @@ csum_copy_x86_adx(void *dst, const void *src, size_t len, u32 sum)
 	u8 *q = dst;
 	u64 a = sum, b = 0;
 
-	if (len >= X86_SHORT_LEN) {
+	if (len <= X86_SHORT_MAX)
+		return inetcsum_x86_copy_short(q, p, len, sum);
+	{
 		while (len >= 128) {
 			adx_copy_128(q, p, &a, &b);
 			p += 128;

@@ -30,24 +30,25 @@
  *
  * Why the sums are exact (for any length)
  * ---------------------------------------
- * The input is cut into chunks of CHUNK_LEN = 32768 vectors, and every
- * vector of a chunk (the masked last one included) adds one value in
- * [-65536, 65534] to each lane of exactly one accumulator.  A lane of the
- * sum of all accumulators therefore stays within
- * [-65536 * 32768, 65534 * 32768] = [-2^31, 2^31 - 65536], inside int32,
- * and so does every partial sum of accumulators, whatever the order of
- * additions.  Adding back 65536 * nvec (nvec <= 32768 vectors) gives the
- * lane's true sum of unsigned words, in [0, 2 * 65535 * 32768] < 2^32: a
- * u32 lane holds it exactly, and the horizontal sum of 16 such lanes fits
- * easily in 64 bits.  Each chunk's exact sum is then added to a 64-bit
- * ones' complement accumulator with an end-around carry, which absorbs any
- * number of chunks (len may exceed 4 GiB).  As every step is exact or an
- * end-around-carry addition, the result is 0 only if the initial sum and
- * all the data are zero.
+ * vpaddd and vpdpwssd (the non-saturating form) compute modulo 2^32, so a
+ * lane's final value is exact whenever the true value fits in 32 unsigned
+ * bits, whatever intermediate sums wrap.  The input is cut into chunks of
+ * CHUNK_LEN = 32768 vectors; every vector of a chunk (the masked last one
+ * included) adds two words to each lane of one accumulator, and the sum of
+ * the accumulators is taken modulo 2^32.  One accumulator starts at the
+ * bias 65536 * nvec (nvec <= 32768 vectors in the chunk), which gives back
+ * the 2 * 32768 that the sign flip took from each lane per vector.  The
+ * true lane value, a sum of at most 2 * 32768 unsigned words, is at most
+ * 2 * 32768 * 65535 < 2^32: the u32 lane holds it exactly, and the
+ * horizontal sum of 16 such lanes fits easily in 64 bits.  Each chunk's
+ * exact sum is then added to a 64-bit ones' complement accumulator with an
+ * end-around carry, which absorbs any number of chunks (len may exceed
+ * 4 GiB).  As every step is exact or an end-around-carry addition, the
+ * result is 0 only if the initial sum and all the data are zero.
  *
  * Order of the work
  * -----------------
- * Inputs below X86_SHORT_LEN bytes take the scalar adc chain
+ * Inputs of up to X86_SHORT_MAX bytes take the scalar adc chain
  * (csum_x86_scalar.h).  The main loop handles 8 vectors per iteration into
  * 8 independent accumulators: vpdpwssd has a latency of about 5 cycles and
  * two can start per cycle, so fewer accumulators would leave the ports idle
@@ -165,7 +166,7 @@ static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(hsum_u32_)(vec_t v)
 {
 #if VL == 64
-	__m512i lo = _mm512_srli_epi64(_mm512_slli_epi64(v, 32), 32);
+	__m512i lo = _mm512_maskz_mov_epi32(0x5555, v);
 	__m512i hi = _mm512_srli_epi64(v, 32);
 	__m512i s = _mm512_add_epi64(lo, hi);
 	__m256i t = _mm256_add_epi64(_mm512_castsi512_si256(s),
@@ -182,7 +183,7 @@ FN(hsum_u32_)(vec_t v)
 }
 
 /*
- * Sum one chunk of 'len' bytes (X86_SHORT_LEN <= len <= CHUNK_LEN) at 'p',
+ * Sum one chunk of 'len' bytes (X86_SHORT_MAX < len <= CHUNK_LEN) at 'p',
  * copying it to 'q' if 'copy' (a constant) is set.  Returns the exact sum
  * of the chunk's words (plus, without masked tails, the end-around-carry sum of
  * the scalar tail).  'end' is the end of the whole buffer: prefetches are
@@ -194,9 +195,16 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 {
 	const vec_t flip = VSET1_16(0x8000);
 	const vec_t ones = VSET1_16(1);
-	vec_t a0 = VZERO(), a1 = VZERO(), a2 = VZERO(), a3 = VZERO();
-	vec_t a4 = VZERO(), a5 = VZERO(), a6 = VZERO(), a7 = VZERO();
-	u32 nvec = (u32)(len / VL);
+#if USE_MASKED_TAIL
+	/* Every vector, the partial last one included, is summed whole. */
+	const u32 nvec = (u32)((len + VL - 1) / VL);
+#else
+	const u32 nvec = (u32)(len / VL);
+#endif
+	/* The bias: 32768 per word given back, 65536 per lane per vector. */
+	vec_t a0 = VSET1_32(nvec << 16), a1 = VZERO(), a2 = VZERO();
+	vec_t a3 = VZERO(), a4 = VZERO(), a5 = VZERO(), a6 = VZERO();
+	vec_t a7 = VZERO();
 	u64 tail = 0;
 
 	while (len >= BLOCK) {
@@ -263,9 +271,8 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 
 		if (copy)
 			VMASK_STOREU(q, m, v);
-		/* The zero bytes become 0x8000 words, given back below. */
+		/* Its zero bytes become 0x8000 words: counted in nvec. */
 		ACCUM(a7, v);
-		nvec++;
 #else
 		tail = copy ? x86_copy_short(q, p, len) :
 			      x86_sum_short(p, len);
@@ -274,8 +281,6 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
 	a4 = VADD32(VADD32(a4, a5), VADD32(a6, a7));
 	a0 = VADD32(a0, a4);
-	/* Give back 32768 per word: 65536 per lane per vector (mod 2^32). */
-	a0 = VADD32(a0, VSET1_32(nvec << 16));
 	return add64_eac(FN(hsum_u32_)(a0), tail);
 }
 
@@ -288,10 +293,9 @@ FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
 	const u8 *end;
 	u64 s = sum;
 
-	if (len < X86_SHORT_LEN) {
-		s = add64_eac(s, copy ? x86_copy_short(q, p, len) :
-					x86_sum_short(p, len));
-		return fold64_to_32(s);
+	if (len <= X86_SHORT_MAX) {
+		return copy ? inetcsum_x86_copy_short(q, p, len, sum) :
+			      inetcsum_x86_partial_short(p, len, sum);
 	}
 	end = p + len;
 	while (len > CHUNK_LEN) {
