@@ -144,10 +144,16 @@ ref "$tmp/odd" "$tmp/empty" "$tmp/rand" "$tmp/ones" >"$tmp/want"
 diff -u "$tmp/want" "$tmp/got" || fail "sum of files differs from python"
 # Standard input, both implicitly and as "-", through a pipe (read path).
 want=$(ref "$tmp/rand" | awk '{print $1 "  " $2}')
+# The cats are the point: a pipe takes the read path, not the mapping.
+# shellcheck disable=SC2002
 got=$(cat "$tmp/rand" | "$T" sum | awk '{print $1 "  " $2}')
 [ "$got" = "$want" ] || fail "sum of a pipe: $got, want $want"
+# shellcheck disable=SC2002
 got=$(cat "$tmp/rand" | "$T" sum - | awk '{print $1 "  " $2 "  " $3}')
 [ "$got" = "$want  -" ] || fail "sum of '-': $got"
+# Standard input redirected from a file is mapped like a named file.
+got=$("$T" sum - <"$tmp/rand" | awk '{print $1 "  " $2 "  " $3}')
+[ "$got" = "$want  -" ] || fail "sum of '-' from a file: $got"
 set +e
 "$T" sum "$tmp/odd" "$tmp/missing" >"$tmp/got" 2>"$tmp/err"
 rc=$?
