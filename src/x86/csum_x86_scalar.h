@@ -136,45 +136,45 @@ x86_sum_short(const u8 *p, size_t len)
 }
 
 /*
- * x86_sum_short() that also copies the bytes to 'q'.  The last len & 7
- * bytes are copied as one overlapping 8-byte load and store when len >= 8
- * (rewriting a few bytes with the same values), else with 4/2/1-byte moves:
- * a variable-length memcpy() call would cost more than the whole sum.
+ * Copy 0..64 bytes as small memcpy() implementations do: two fixed-size
+ * copies that overlap in the middle (the first and the last 32, 16, 8 or
+ * 4 bytes), which compilers turn into a few unaligned loads and stores.
+ * No byte outside [p, p + len) or [q, q + len) is touched.
+ */
+static INETCSUM_FORCEINLINE void
+x86_copy_upto64(u8 *q, const u8 *p, size_t len)
+{
+	if (len >= 32) {
+		memcpy(q, p, 32);
+		memcpy(q + len - 32, p + len - 32, 32);
+	} else if (len >= 16) {
+		memcpy(q, p, 16);
+		memcpy(q + len - 16, p + len - 16, 16);
+	} else if (len >= 8) {
+		memcpy(q, p, 8);
+		memcpy(q + len - 8, p + len - 8, 8);
+	} else if (len >= 4) {
+		memcpy(q, p, 4);
+		memcpy(q + len - 4, p + len - 4, 4);
+	} else if (len != 0) {
+		q[0] = p[0];
+		q[len / 2] = p[len / 2];
+		q[len - 1] = p[len - 1];
+	}
+}
+
+/*
+ * x86_sum_short() that also copies the bytes to 'q'.  The sum reads the
+ * source (again, from L1), never the fresh copy: a load that overlaps a
+ * just-stored different-sized chunk would wait for store forwarding to
+ * fail.  Loading each word once and storing it was 2x slower at 64 bytes:
+ * the loads and stores interleave and the loop does not overlap them.
  */
 static INETCSUM_FORCEINLINE u64
 x86_copy_short(u8 *q, const u8 *p, size_t len)
 {
-	x86_u128 acc = 0;
-	size_t i, n = len / 8;
-	u64 w;
-
-	if (len < 8) {
-		u64 t = x86_sum_tail7(p, len);
-
-		if (len & 4) {
-			memcpy(q, p, 4);
-			p += 4;
-			q += 4;
-		}
-		if (len & 2) {
-			memcpy(q, p, 2);
-			p += 2;
-			q += 2;
-		}
-		if (len & 1)
-			*q = *p;
-		return t;
-	}
-	for (i = 0; i < n; i++) {
-		w = load_u64(p + 8 * i);
-		store_u64(q + 8 * i, w);
-		acc += w;
-	}
-	/* The source is summed, never the fresh copy (store forwarding). */
-	w = load_u64(p + len - 8);
-	store_u64(q + len - 8, w);
-	acc += x86_last_bytes(p, len);
-	return x86_fold128(acc);
+	x86_copy_upto64(q, p, len);
+	return x86_sum_short(p, len);
 }
 
 /*
