@@ -300,10 +300,12 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	}
 	if (cfg->ab != NULL)
 		printf("A/B: A = %.*s, B = %s; time ratio A/B per round "
-		       "(below 1: A is faster)\n%-8s %8s %3s %-4s %10s %10s "
-		       "%8s %8s %8s\n", (int)strcspn(cfg->ab, ","), cfg->ab,
+		       "(below 1: A is faster); spread = (p90 - p10) / median"
+		       "\n%-8s %8s %3s %-4s %10s %10s %7s %7s %7s %6s\n",
+		       (int)strcspn(cfg->ab, ","), cfg->ab,
 		       strchr(cfg->ab, ',') + 1, "op", "size", "off",
-		       "mode", "A ns", "B ns", "median", "p10", "p90");
+		       "mode", "A ns", "B ns", "median", "p10", "p90",
+		       "spread");
 	for (op = 0; op < OP_COUNT; op++) {
 		const size_t *sizes = op == OP_IPV4 ? ipv4_sizes : cfg->sizes;
 		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;

@@ -105,7 +105,7 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
 		LOOP((uintptr_t)memcpy_fn(dst, src, len));
 		break;
 	case K_MEMCPY_SUM:
-		LOOP(((uintptr_t)memcpy_fn(dst, src, len),
+		LOOP(((void)memcpy_fn(dst, src, len),
 		      inetcsum_partial(src, len, 0)));
 		break;
 	case K_IPV4:
@@ -492,6 +492,7 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 	struct cand *c[2] = { a, b };
 	unsigned round, j, k;
 	size_t m = cfg->rounds;
+	double med;
 
 	if (ratio == NULL)
 		return -1;
@@ -526,10 +527,14 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 		qsort(c[k]->samples, m, sizeof(double), cmp_double);
 	if (r->tty)
 		fprintf(stderr, "\r\033[K");
-	printf("%-8s %8zu %3zu %-4s %10.2f %10.2f %8.3f %8.3f %8.3f%s\n",
+	med = pct(ratio, m, 0.5);
+	printf("%-8s %8zu %3zu %-4s %10.2f %10.2f %7.3f %7.3f %7.3f "
+	       "%5.1f%%%s\n",
 	       inetcsum_bench_op_names[op], size, off, cold ? "cold" : "hot",
-	       pct(a->samples, m, 0.5), pct(b->samples, m, 0.5),
-	       pct(ratio, m, 0.5), pct(ratio, m, 0.1), pct(ratio, m, 0.9),
+	       pct(a->samples, m, 0.5), pct(b->samples, m, 0.5), med,
+	       pct(ratio, m, 0.1), pct(ratio, m, 0.9),
+	       med > 0 ? 100 * (pct(ratio, m, 0.9) - pct(ratio, m, 0.1)) /
+	       med : 0,
 	       a->correct == 0 || b->correct == 0 ? "  WRONG RESULT" : "");
 	for (k = 0; k < 2; k++) {
 		struct bench_result x;
