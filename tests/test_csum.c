@@ -52,8 +52,13 @@ static const size_t prefetch_distances[] = { 0, 64, 256, 4096 };
 
 static struct inetcsum_test_buf srcbuf, dstbuf;
 
+/*
+ * The entry points of kernel 'k'; with 'api' also the public functions
+ * (test_dispatch checks that they call exactly the selected kernel's
+ * functions, so the exhaustive loop leaves them out to save time).
+ */
 static size_t
-build_ops(const struct inetcsum_kernel *k, struct op *ops)
+build_ops(const struct inetcsum_kernel *k, struct op *ops, int api)
 {
 	size_t n = 0, i;
 
@@ -70,8 +75,10 @@ build_ops(const struct inetcsum_kernel *k, struct op *ops)
 			n++;
 		}
 	}
-	ops[n++] = (struct op){ OP_API_PARTIAL, 0, "inetcsum_partial" };
-	ops[n++] = (struct op){ OP_API_COPY, 0, "inetcsum_copy" };
+	if (api) {
+		ops[n++] = (struct op){ OP_API_PARTIAL, 0, "inetcsum_partial" };
+		ops[n++] = (struct op){ OP_API_COPY, 0, "inetcsum_copy" };
+	}
 	return n;
 }
 
@@ -474,10 +481,11 @@ main(void)
 					   inetcsum_impl_name());
 			continue;
 		}
-		nops = build_ops(k, ops);
-		printf("kernel %s: %zu entry points\n", k->name, nops);
+		nops = build_ops(k, ops, 0);
+		printf("kernel %s: %zu entry points\n", k->name, nops + 2);
 		fflush(stdout);
 		test_exhaustive(k, ops, nops);
+		nops = build_ops(k, ops, 1);
 		test_random(k, ops, nops);
 		test_carries(k, ops, nops);
 		test_zero_sums(k, ops, nops);

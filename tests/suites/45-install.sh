@@ -1,0 +1,45 @@
+#!/bin/bash
+# tests/suites/45-install.sh - install to a temporary prefix and build two
+# small consumers from outside the tree: one with pkg-config, one with
+# CMake's find_package(inetcsum).  Both must compute the RFC 1071 example.
+set -eu
+. tests/suites/common.sh
+B=$BUILD_ROOT/install-build
+P=$BUILD_ROOT/install-prefix
+rm -rf "$P" "$BUILD_ROOT/consumer-cmake"
+configure "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$P" \
+	-DINETCSUM_BUILD_TESTS=OFF -DINETCSUM_BUILD_BENCH=OFF \
+	-DINETCSUM_BUILD_TOOLS=OFF -DINETCSUM_BUILD_FUZZERS=OFF
+build "$B"
+quiet cmake --install "$B"
+test -f "$P/include/inetcsum.h"
+pc=$(find "$P" -name inetcsum.pc | head -n 1)
+libdir=$(dirname "$(find "$P" -name 'libinetcsum.so*' | head -n 1)")
+if [ -z "$pc" ] || [ "$libdir" = . ]; then
+	echo "install is missing inetcsum.pc or libinetcsum.so"
+	find "$P" | sed 's/^/  /'
+	exit 1
+fi
+
+# 1. pkg-config, shared library.
+export PKG_CONFIG_PATH
+PKG_CONFIG_PATH=$(dirname "$pc")
+cc -std=c11 tests/install/consumer.c $(pkg-config --cflags --libs inetcsum) \
+	-o "$BUILD_ROOT/consumer-pkgconfig"
+LD_LIBRARY_PATH=$libdir "$BUILD_ROOT/consumer-pkgconfig"
+if ! LD_LIBRARY_PATH=$libdir ldd "$BUILD_ROOT/consumer-pkgconfig" |
+	grep -q "$libdir/libinetcsum.so"; then
+	echo "the pkg-config consumer does not use the installed libinetcsum.so"
+	exit 1
+fi
+
+# 2. CMake package: a shared and a static consumer.
+configure_consumer() {
+	quiet cmake -S tests/install -B "$BUILD_ROOT/consumer-cmake" \
+		-DCMAKE_PREFIX_PATH="$P"
+}
+configure_consumer
+quiet cmake --build "$BUILD_ROOT/consumer-cmake"
+for exe in "$BUILD_ROOT"/consumer-cmake/consumer_*; do
+	LD_LIBRARY_PATH=$libdir "$exe"
+done
