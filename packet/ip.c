@@ -41,9 +41,10 @@
  * Walk the IPv4 options (RFC 791 section 3.1) for a source route.  While
  * the route is not used up (pointer <= length), the packet's destination is
  * the last address of the route data: that is the final destination that
- * the sender's pseudo-header used (RFC 1122, RFC 9293 section 3.1, the
- * pseudo-header's destination address).  Once it is used up, the header's destination already is
- * the final one.  Returns NULL, or a reason when the options are malformed.
+ * the sender's pseudo-header used (RFC 1122; RFC 9293 section 3.1, the
+ * pseudo-header's destination address).  Once it is used up, the header's
+ * destination already is the final one.  Returns NULL, or a reason when
+ * the options are malformed.
  */
 static const char *
 ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
@@ -278,14 +279,16 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			set_note(c, "truncated in an IPv6 extension header");
 			return;
 		}
+		/* Lengths: RFC 8200 4.3-4.5 (8-byte units, less the first),
+		 * RFC 4302 2.2 (AH: 4-byte units, less 2). */
 		if (nh == IP6_FRAGMENT)
 			hl = 8;
 		else if (nh == IP6_AH)
-			hl = ((size_t)c->f[p + 1] + 2) * 4;	/* RFC 4302 2.2 */
+			hl = ((size_t)c->f[p + 1] + 2) * 4;
 		else
-			hl = ((size_t)c->f[p + 1] + 1) * 8;	/* RFC 8200 4.3 */
+			hl = ((size_t)c->f[p + 1] + 1) * 8;
 		if (p > ip.end || hl > ip.end - p) {
-			set_note(c, "IPv6 extension header longer than its packet");
+			set_note(c, "IPv6 extension header past its packet");
 			return;
 		}
 		if (!have(c, p, hl)) {
@@ -303,7 +306,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 				set_note(c, "non-first IPv6 fragment");
 				return;
 			}
-			/* Offset 0 without M is an atomic fragment (RFC 6946). */
+			/* Offset 0 without M: an atomic fragment (RFC 6946). */
 			if (fo & 1)
 				r = "fragment";
 		}

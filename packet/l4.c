@@ -118,9 +118,8 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		if (len < UDP_HLEN || len > plen)
 			l->reason = lite ? "coverage" : "length";
 		else
-			inetcsum_pkt_verify(c, l, off, len,
-					    pseudo(ip, proto, lite ? plen : len),
-					    1, !lite);
+			inetcsum_pkt_verify(c, l, off, len, pseudo(ip, proto,
+					    lite ? plen : len), 1, !lite);
 	}
 	if (zero) {
 		/*

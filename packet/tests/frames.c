@@ -286,20 +286,20 @@ fb_finish(struct fb *fb)
 				ip = &fb->rec[j];
 				break;
 			}
-		if (r->keep)
-			continue;
 		switch (r->kind) {
 		case FB_IPV4:
 			put16(p + 2, (unsigned)len);
 			put16(p + 10, 0);
-			set_csum(p + 10, ref_csum(p, (size_t)(p[0] & 15) * 4, 0));
+			v = ref_csum(p, (size_t)(p[0] & 15) * 4, 0);
+			set_csum(p + 10, v);
 			break;
 		case FB_IPV6:
 			put16(p + 4, (unsigned)(len - 40));
 			break;
 		case FB_TCP:
 			put16(p + 16, 0);
-			set_csum(p + 16, ref_csum(p, len, fb_pseudo(ip, 6, len)));
+			v = ref_csum(p, len, fb_pseudo(ip, 6, len));
+			set_csum(p + 16, v);
 			break;
 		case FB_UDP:
 		case FB_UDPLITE: {
@@ -320,7 +320,8 @@ fb_finish(struct fb *fb)
 			break;
 		case FB_ICMPV6:
 			put16(p + 2, 0);
-			set_csum(p + 2, ref_csum(p, len, fb_pseudo(ip, 58, len)));
+			v = ref_csum(p, len, fb_pseudo(ip, 58, len));
+			set_csum(p + 2, v);
 			break;
 		case FB_GRE:
 			if (get16(p) & 0x8000) {

@@ -30,7 +30,6 @@ struct fb_rec {
 	size_t off;
 	uint8_t src[16];	/* IP: pseudo-header source (home address) */
 	uint8_t dst[16];	/* IP: pseudo-header destination (final) */
-	int keep;		/* leave the checksum/length fields as they are */
 	unsigned coverage;	/* UDP-Lite coverage field */
 };
 
@@ -47,7 +46,7 @@ void fb_payload(struct fb *fb, size_t n, unsigned seed);
 /* Ethernet with 'ntags' VLAN tags whose TPIDs are 'tpids'. */
 void fb_eth(struct fb *fb, const unsigned *tpids, size_t ntags,
 	    unsigned type);
-/* The returned record may be edited (dst, src, keep) before fb_finish(). */
+/* The returned record may be edited (dst, src) before fb_finish(). */
 struct fb_rec *fb_ipv4(struct fb *fb, unsigned proto, const char *src,
 		       const char *dst, const void *opts, size_t optlen);
 struct fb_rec *fb_ipv6(struct fb *fb, unsigned nh, const char *src,

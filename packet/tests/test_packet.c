@@ -52,7 +52,8 @@ fix_and_recheck(const struct tcase *t, uint8_t *f, unsigned flags,
 		if (s0 == INETCSUM_BAD ||
 		    (s0 == INETCSUM_PARTIAL && (flags & INETCSUM_FIX_PARTIAL)))
 			CHECK(s1 == INETCSUM_GOOD, "%s %s: layer %zu %s after "
-			      "fix", t->name, what, i, inetcsum_status_name(s1));
+			      "fix", t->name, what, i,
+			      inetcsum_status_name(s1));
 		else
 			CHECK(s1 == s0, "%s %s: layer %zu went %s -> %s",
 			      t->name, what, i, inetcsum_status_name(s0),
