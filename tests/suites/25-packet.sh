@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# tests/suites/20-packet.sh - the packet semantics module (packet/): its
+# tests/suites/25-packet.sh - the packet semantics module (packet/): its
 # CTest programs built twice and run, plus a symbol check.
 #
 #   gcc, Release, -Werror   test_packet (verdicts of every hand-built frame,
