@@ -120,6 +120,10 @@ void inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 				size_t n, const char *baseline,
 				const struct bench_machine *m);
 
+/* GB/s per implementation (rows) and size (columns), per op and regime. */
+void inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
+				  size_t n);
+
 /* The prefetch sweep: rows size x regime, columns distance. */
 void inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
 				   size_t n, const long *dist, size_t ndist);

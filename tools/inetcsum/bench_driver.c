@@ -342,9 +342,11 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	if (cfg->prefetch_mode)
 		inetcsum_bench_print_prefetch(stdout, r.res, r.nres, cfg->dist,
 					      cfg->ndist);
-	else if (cfg->ab == NULL)
+	else if (cfg->ab == NULL) {
 		inetcsum_bench_print_table(stdout, r.res, r.nres,
 					   cfg->baseline, &m);
+		inetcsum_bench_print_summary(stdout, r.res, r.nres);
+	}
 	/* A wrong kernel is a library bug; a wrong peer is only reported. */
 	for (i = 0; i < r.nres; i++)
 		if (r.res[i].correct == 0)

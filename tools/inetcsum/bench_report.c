@@ -123,6 +123,92 @@ inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 	}
 }
 
+/* Index of 'x' in the first 'n' entries of 'v', or n. */
+static size_t
+index_of(const size_t *v, size_t n, size_t x)
+{
+	size_t i;
+
+	for (i = 0; i < n && v[i] != x; i++)
+		;
+	return i;
+}
+
+/*
+ * The summary: per op and regime, one row per implementation and one
+ * column per size, GB/s (median) at the first offset measured; "!" marks a
+ * wrong result, "-" a size the implementation was not run at.
+ */
+void
+inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
+			     size_t n)
+{
+	size_t sizes[64], ns, i, j, k, off;
+	const char *impls[64];
+	size_t ni;
+	int op, cold;
+
+	if (n == 0)
+		return;
+	off = res[0].offset;
+	for (op = 0; op < OP_COUNT; op++) {
+		for (cold = 0; cold < 2; cold++) {
+			ns = ni = 0;
+			for (i = 0; i < n; i++) {
+				const struct bench_result *r = &res[i];
+
+				if ((int)r->op != op || r->cold != cold ||
+				    r->offset != off || r->prefetch >= 0)
+					continue;
+				if (index_of(sizes, ns, r->size) == ns &&
+				    ns < 64)
+					sizes[ns++] = r->size;
+				for (j = 0; j < ni; j++)
+					if (strcmp(impls[j], r->impl) == 0)
+						break;
+				if (j == ni && ni < 64)
+					impls[ni++] = r->impl;
+			}
+			if (ni == 0)
+				continue;
+			fprintf(f, "summary: %s, %s, offset %zu, GB/s "
+				"(! = wrong result)\n%-16s",
+				inetcsum_bench_op_names[op],
+				cold ? "cold" : "hot", off, "impl \\ size");
+			for (k = 0; k < ns; k++)
+				fprintf(f, " %7zu", sizes[k]);
+			fprintf(f, "\n");
+			for (j = 0; j < ni; j++) {
+				char cells[64][16];
+
+				for (k = 0; k < ns; k++)
+					snprintf(cells[k], sizeof(cells[k]),
+						 "-");
+				for (i = 0; i < n; i++) {
+					const struct bench_result *r = &res[i];
+
+					if ((int)r->op != op ||
+					    r->cold != cold ||
+					    r->offset != off ||
+					    r->prefetch >= 0 ||
+					    strcmp(r->impl, impls[j]) != 0)
+						continue;
+					k = index_of(sizes, ns, r->size);
+					snprintf(cells[k], sizeof(cells[k]),
+						 "%.2f%s",
+						 inetcsum_bench_gbps(r),
+						 r->correct == 0 ? "!" : "");
+				}
+				fprintf(f, "%-16s", impls[j]);
+				for (k = 0; k < ns; k++)
+					fprintf(f, " %7s", cells[k]);
+				fprintf(f, "\n");
+			}
+			fprintf(f, "\n");
+		}
+	}
+}
+
 /* GB/s of the sweep cell, or a negative value when it was not run. */
 static double
 sweep_gbps(const struct bench_result *res, size_t n, const char *impl,
