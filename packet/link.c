@@ -44,6 +44,10 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 {
 	/* Any number of tags; each is bounded by the frame, so this ends. */
 	while (is_vlan_tpid(type)) {
+		if (off > end || end - off < VLAN_TAG_LEN) {
+			set_note(c, "VLAN tag past the end of its packet");
+			return;
+		}
 		if (!have(c, off, VLAN_TAG_LEN)) {
 			set_note(c, "truncated in a VLAN tag");
 			return;
@@ -68,6 +72,11 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 void
 inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 {
+	/* 'end' matters inside GRE (TEB), where the packet ends first. */
+	if (off > end || end - off < ETH_HLEN) {
+		set_note(c, "Ethernet header past the end of its packet");
+		return;
+	}
 	if (!have(c, off, ETH_HLEN)) {
 		set_note(c, "truncated in the Ethernet header");
 		return;

@@ -378,6 +378,15 @@ catalog_tunnels(void)
 		    W(UDP, GOOD, 0));
 	}
 
+	/* A bridged frame shorter than an Ethernet header, padding after. */
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x8000, 0x6558);
+	fb_payload(&fb, 10, 101);
+	fb_finish(&fb);
+	fb_raw(&fb, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16);
+	ADD("gre-teb-short-inner", 1, &fb, "Ethernet header past", 14 + 20 + 9,
+	    W(IPV4, GOOD, 0), W(GRE, GOOD, 0));
+
 	catalog_eth6(&fb, 47);
 	fb_gre(&fb, 0x8000, 0x0800);
 	fb_ipv4(&fb, 1, "10.0.0.1", "10.0.0.2", NULL, 0);
