@@ -43,11 +43,11 @@
  * zero-padded tail at its true parity, without a byte-by-byte loop and
  * without reading outside [data, data + len).
  *
- * Short inputs (up to 64 bytes: IPv4 headers are 20, TCP/UDP headers with
- * the pseudo-header well under 64) take a general-register path: the
- * 32-bit halves of 64-bit loads go into two plain 64-bit sums, one ALU
- * instruction each (ADD with a UXTW or LSR #32 operand) and no carry
- * chain, so it starts at once and has no vector-to-scalar transfer.
+ * Short inputs (up to 64 bytes: IPv4 headers are 20 to 60, UDP and bare
+ * TCP headers 8 to 60) take a general-register path: the 32-bit halves of
+ * 64-bit loads go into two plain 64-bit sums, one ALU instruction each
+ * (ADD with a UXTW or LSR #32 operand) and no carry chain, so it starts at
+ * once and has no vector-to-scalar transfer.
  *
  * Byte order.  Scalar loads give native words; vector data goes through
  * as_words(), which byte-swaps each 16-bit lane on aarch64_be (a register
@@ -82,18 +82,17 @@
 #endif
 
 /* The general-register copy path is exact below 2^35 bytes (see copy_gpr). */
-_Static_assert(INETCSUM_NEON_COPY_MIN >= 64 &&
-	       INETCSUM_NEON_COPY_MIN <= (1 << 30),
-	       "INETCSUM_NEON_COPY_MIN must be in 64..2^30");
+_Static_assert(INETCSUM_NEON_COPY_MIN <= (1 << 30),
+	       "INETCSUM_NEON_COPY_MIN must be at most 2^30");
 
 /* Iterations of 64 bytes per copy chunk: (2^32 - 1) / (4 * 0x1fffe). */
 #define NEON_COPY_MAX_BLOCKS 8192
 
 /*
  * Build-time software prefetch distance of csum_arm_neon in bytes; 0 (the
- * default) issues none.  Application-class arm64 cores from Cortex-A53 on
- * have hardware data prefetchers, and no arm64 hardware was at hand to show
- * a gain; the benchmark sweeps other distances via 'partial_prefetch'.
+ * default) issues none: arm64 application cores prefetch sequential data
+ * in hardware, and no arm64 hardware was at hand to show a gain.  The
+ * benchmark sweeps other distances through 'partial_prefetch'.
  */
 #ifndef INETCSUM_NEON_PREFETCH_DISTANCE
 #  define INETCSUM_NEON_PREFETCH_DISTANCE 0
