@@ -343,6 +343,13 @@ inetcsum_bench_run(const struct bench_config *cfg)
 		inetcsum_bench_print_prefetch(stdout, r.res, r.nres, cfg->dist,
 					      cfg->ndist);
 	else if (cfg->ab == NULL) {
+		for (i = 0; i < r.nres; i++)
+			if (strcmp(r.res[i].impl, cfg->baseline) == 0)
+				break;
+		if (i == r.nres)
+			printf("note: baseline '%s' was not measured, so the "
+			       "ratio column is empty (--baseline)\n\n",
+			       cfg->baseline);
 		inetcsum_bench_print_table(stdout, r.res, r.nres,
 					   cfg->baseline, &m);
 		inetcsum_bench_print_summary(stdout, r.res, r.nres);
