@@ -244,7 +244,8 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	for (op = 0; op < OP_COUNT; op++) {
 		if (!cfg->ops[op])
 			continue;
-		v[op] = calloc(BENCH_MAX_CANDS, sizeof(struct cand));
+		v[op] = calloc(inetcsum_bench_max_candidates(cfg),
+			       sizeof(struct cand));
 		if (v[op] == NULL)
 			goto oom;
 		nv[op] = inetcsum_bench_candidates(cfg, (enum bench_op)op,

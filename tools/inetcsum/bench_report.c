@@ -234,7 +234,7 @@ inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
 	size_t i, d;
 
 	fprintf(f, "prefetch sweep: GB/s of the partial sum by software "
-		"prefetch distance (bytes)\n%-12s %8s %3s %-4s", "kernel",
+		"prefetch distance (bytes)\n%-16s %8s %3s %-4s", "kernel",
 		"size", "off", "mode");
 	for (d = 0; d < ndist; d++)
 		fprintf(f, " %6ld", dist[d]);
@@ -245,7 +245,7 @@ inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
 		/* One row per cell: print it at its first distance. */
 		if (r->prefetch != dist[0])
 			continue;
-		fprintf(f, "%-12s %8zu %3zu %-4s", r->impl, r->size,
+		fprintf(f, "%-16s %8zu %3zu %-4s", r->impl, r->size,
 			r->offset, r->cold ? "cold" : "hot");
 		for (d = 0; d < ndist; d++) {
 			double g = sweep_gbps(res, n, r->impl, r->size,

@@ -299,6 +299,22 @@ add(struct cand *v, size_t *n, const char *name, enum kind kind)
 	return c;
 }
 
+/*
+ * One entry per kernel (per kernel and distance in the sweep), plus the
+ * IPv4 function, the peers and three baselines at most.
+ */
+size_t
+inetcsum_bench_max_candidates(const struct bench_config *cfg)
+{
+	size_t kernels = 0, peers = 0;
+
+	while (inetcsum_impl_get(kernels, NULL) != NULL)
+		kernels++;
+	while (all_peers[peers] != NULL)
+		peers++;
+	return kernels * (cfg->prefetch_mode ? cfg->ndist : 1) + peers + 4;
+}
+
 /* See bench_run.h.  Kernels the CPU cannot run are left out. */
 size_t
 inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
@@ -308,8 +324,7 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	size_t i, n = 0;
 	int sup;
 
-	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL && n < 40;
-	     i++) {
+	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++) {
 		const struct inetcsum_kernel *k = inetcsum_kernel_by_name(name);
 		size_t d;
 
@@ -321,7 +336,7 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 		}
 		if (k->partial_prefetch == NULL || op != OP_PARTIAL)
 			continue;
-		for (d = 0; d < cfg->ndist && n < 40; d++) {
+		for (d = 0; d < cfg->ndist; d++) {
 			struct cand *c = add(v, &n, name, K_PREFETCH);
 
 			c->k = k;

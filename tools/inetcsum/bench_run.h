@@ -103,9 +103,9 @@ void inetcsum_bench_timing_init(double hz, double overhead_ticks);
  * The candidates of 'op', in table order: kernels best first (registry
  * order, read at run time so new kernels appear by themselves), the
  * library's IPv4 function, peers, baselines.  'v' has room for
- * BENCH_MAX_CANDS.
+ * inetcsum_bench_max_candidates(cfg).
  */
-#define BENCH_MAX_CANDS 64
+size_t inetcsum_bench_max_candidates(const struct bench_config *cfg);
 size_t inetcsum_bench_candidates(const struct bench_config *cfg,
 				 enum bench_op op, struct cand *v);
 
