@@ -421,10 +421,14 @@ inetcsum_bench_write_plot(const char *path, const struct bench_result *res,
 	g = popen("gnuplot", "w");
 	if (g == NULL)
 		return -1;
-	fprintf(g, "set terminal svg size 1200,500 dynamic\nset output '%s'\n"
-		"set logscale x 2\nset xlabel 'bytes'\nset ylabel 'GB/s'\n"
-		"set key left top\nset grid\nset multiplot layout 1,2\n",
-		path);
+	/*
+	 * noenhanced: kernel names hold underscores, which enhanced text
+	 * would turn into subscripts.  Sizes print with binary prefixes.
+	 */
+	fprintf(g, "set terminal svg size 1200,500 dynamic noenhanced\n"
+		"set output '%s'\nset logscale x 2\nset format x '%%.0b%%B'\n"
+		"set xlabel 'bytes'\nset ylabel 'GB/s'\nset key left top\n"
+		"set grid\nset multiplot layout 1,2\n", path);
 	for (cold = 0; cold < 2; cold++) {
 		fprintf(g, "set title 'partial sum, %s, offset %zu'\nplot",
 			cold ? "cold" : "hot", off);
