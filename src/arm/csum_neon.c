@@ -81,10 +81,6 @@
 #  define INETCSUM_NEON_COPY_MIN 1024
 #endif
 
-/* The general-register copy path is exact below 2^35 bytes (see copy_gpr). */
-_Static_assert(INETCSUM_NEON_COPY_MIN <= (1 << 30),
-	       "INETCSUM_NEON_COPY_MIN must be at most 2^30");
-
 /* Iterations of 64 bytes per copy chunk: (2^32 - 1) / (4 * 0x1fffe). */
 #define NEON_COPY_MAX_BLOCKS 8192
 
@@ -269,40 +265,46 @@ csum_arm_neon_prefetch(const void *data, size_t len, u32 sum,
 }
 
 /*
- * Copy 'len' bytes in general registers and return their word sum.  As in
- * sum_gpr(), 'lo' and 'hi' gain below 2^33 per 16 bytes, so they are exact
- * below 2^35 bytes; callers pass less than INETCSUM_NEON_COPY_MIN <= 2^30.
+ * Copy 'len' bytes in general registers and return their word sum, as a
+ * 64-bit ones' complement value (0 only for all-zero data).  'lo' is the
+ * sum of the 64-bit words modulo 2^64 and 'wraps' counts how often it
+ * wrapped: 2^64 == 1 (mod 0xffff), so each wrap is worth 1.  Counting the
+ * carries apart (ADDS, then CINC on 'wraps') keeps the chain through 'lo'
+ * one instruction per word, where an end-around carry would make it two.
  */
 static INETCSUM_FORCEINLINE u64
 copy_gpr(u8 *q, const u8 *p, size_t len)
 {
-	u64 lo = 0, hi = 0;
+	u64 lo = 0, wraps = 0, w;
 
 	while (len >= 16) {
 		u64 a = load_u64(p), b = load_u64(p + 8);
 
 		store_u64(q, a);
 		store_u64(q + 8, b);
-		lo += (u64)(u32)a + (u32)b;
-		hi += (a >> 32) + (b >> 32);
+		lo += a;
+		wraps += lo < a;
+		lo += b;
+		wraps += lo < b;
 		p += 16;
 		q += 16;
 		len -= 16;
 	}
+	/* The last 0..15 bytes, zero-padded, in at most two more words. */
 	if (len & 8) {
-		u64 a = load_u64(p);
-
-		store_u64(q, a);
-		lo += (u32)a;
-		hi += a >> 32;
+		w = load_u64(p);
+		store_u64(q, w);
+		lo += w;
+		wraps += lo < w;
 		p += 8;
 		q += 8;
 	}
+	w = 0;
 	if (len & 4) {
 		u32 a = load_u32(p);
 
 		memcpy(q, &a, 4);
-		lo += a;
+		w += a;
 		p += 4;
 		q += 4;
 	}
@@ -310,15 +312,17 @@ copy_gpr(u8 *q, const u8 *p, size_t len)
 		u16 a = load_u16(p);
 
 		memcpy(q, &a, 2);
-		hi += a;
+		w += a;
 		p += 2;
 		q += 2;
 	}
 	if (len & 1) {
 		*q = *p;
-		lo += odd_byte(p);
+		w += odd_byte(p);
 	}
-	return lo + hi;
+	lo += w;
+	wraps += lo < w;
+	return add64_eac(lo, wraps);
 }
 
 /*
@@ -337,7 +341,7 @@ csum_copy_arm_neon(void *dst, const void *src, size_t len, u32 sum)
 	u64 s = sum;
 
 	if (len < INETCSUM_NEON_COPY_MIN)
-		return fold64_to_32(s + copy_gpr(q, p, len));
+		return fold64_to_32(add64_eac(s, copy_gpr(q, p, len)));
 
 	while (len >= 64) {
 		size_t n = len / 64;
@@ -368,7 +372,7 @@ csum_copy_arm_neon(void *dst, const void *src, size_t len, u32 sum)
 		a2 = vaddq_u32(a2, a3);
 		s = add_lanes(s, vaddq_u32(a0, a2));
 	}
-	/* The last 0..63 bytes: below 2^36 added, so add64_eac is exact. */
+	/* The last 0..63 bytes. */
 	return fold64_to_32(add64_eac(s, copy_gpr(q, p, len)));
 }
 
