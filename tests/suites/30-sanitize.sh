@@ -21,6 +21,10 @@ configure "$T" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_SANITIZE=thread \
 	-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_TOOLS=OFF
 build "$T" test_dispatch
+if ! nm "$T/tests/test_dispatch" | grep -q __tsan_init; then
+	echo "test_dispatch was not built with ThreadSanitizer"
+	exit 1
+fi
 # TSan in clang 14 cannot map its shadow memory when the kernel randomises
 # mmap with more than 28 bits (vm.mmap_rnd_bits, LLVM issue #54810, fixed in
 # clang 18); running without address randomisation avoids it.
