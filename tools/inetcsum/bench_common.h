@@ -99,7 +99,8 @@ struct bench_result {
 struct bench_machine {
 	char cpu[128];
 	char features[256];	/* space-separated feature names */
-	const char *impl;	/* inetcsum_impl_name() for "auto" */
+	const char *impl;	/* inetcsum_impl_name() at start */
+	const char *auto_impl;	/* the kernel "auto" selects */
 	const char *version;
 	double tick_hz;
 	double timer_overhead;	/* ticks */
