@@ -7,7 +7,8 @@
 #   bench/pcap_speed.sh [WORKDIR]
 # Environment: PCAP_SPEED_FRAMES (default 1000000) frames in the capture,
 # INETCSUM (default build/tools/inetcsum) the tool, ROUNDS (default 2):
-# each command runs ROUNDS times, alternating with its peer, best time kept.
+# each command runs ROUNDS times, alternating with its peer; the best
+# elapsed and the best CPU time are kept.
 # Not part of "make test" except as a tiny smoke run (70-pcap.sh).
 set -eu
 cd "$(dirname "$0")/.."
@@ -26,32 +27,41 @@ size=$(stat -c %s "$F")
 echo "capture: $F, $frames frames, $size bytes (corpus Ethernet frames repeated)"
 echo "tool: $("$T" --version)"
 
-# Seconds of the fastest of ROUNDS runs of "$@" (output discarded).
-best=""
+# timeit VAR CMD...: runs CMD (output discarded) and keeps in VAR the
+# smallest elapsed and CPU (user + system) seconds seen so far, as
+# "elapsed cpu".  CPU time is what to compare on a loaded machine: other
+# processes stretch the elapsed time of both sides, not their CPU time.
 timeit() {
-	local t0 t1 d
-	t0=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	t1=$(date +%s.%N)
-	d=$(awk "BEGIN { print $t1 - $t0 }")
-	if [ -z "$best" ] || awk "BEGIN { exit !($d < $best) }"; then
-		best=$d
+	local var=$1 out e c
+	shift
+	out=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 |
+		tail -n 1)
+	e=$(echo "$out" | awk '{ print $1 }')
+	c=$(echo "$out" | awk '{ print $2 + $3 }')
+	if [ -n "${!var}" ]; then
+		e=$(echo "${!var} $e" | awk '{ print ($1 < $3) ? $1 : $3 }')
+		c=$(echo "${!var} $c" | awk '{ print ($2 < $3) ? $2 : $3 }')
 	fi
+	printf -v "$var" "%s %s" "$e" "$c"
 }
-rate() { awk "BEGIN { printf \"%.0f\", $frames / $1 }"; }
-ratio() { awk "BEGIN { printf \"%.1f\", $1 / $2 }"; }
+# report NAME OURS PEER PEERNAME: frames/s and ratios, elapsed and CPU.
+report() {
+	echo "$2 $3" | awk -v n="$frames" -v name="$1" -v peer="$4" '{
+		printf "%s: inetcsum %.0f frames/s (%.3f s, cpu %.3f s), " \
+		       "%s %.0f frames/s (%.3f s, cpu %.3f s): " \
+		       "%.1fx elapsed, %.1fx cpu\n", name, n / $1, $1, $2,
+		       peer, n / $3, $3, $4, $3 / $1, $4 / $2 }'
+}
 
 TSHARK_OPTS=(-n -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE
 	-o udp.check_checksum:TRUE -o udplite.check_checksum:TRUE
 	-o tcp.analyze_sequence_numbers:FALSE)
 ti="" tt="" fi="" ft=""
 for r in $(seq "$ROUNDS"); do
-	best=$ti; timeit "$T" check -q "$F"; ti=$best
-	best=$tt; timeit tshark "${TSHARK_OPTS[@]}" -r "$F"; tt=$best
-	best=$fi; timeit "$T" fix -q "$F" "$W/fixed-inetcsum.pcap"; fi=$best
-	best=$ft; timeit tcprewrite --fixcsum -i "$F" -o "$W/fixed-tcprewrite.pcap"; ft=$best
+	timeit ti "$T" check -q "$F"
+	timeit tt tshark "${TSHARK_OPTS[@]}" -r "$F"
+	timeit fi "$T" fix -q "$F" "$W/fixed-inetcsum.pcap"
+	timeit ft tcprewrite --fixcsum -i "$F" -o "$W/fixed-tcprewrite.pcap"
 done
-printf "check: inetcsum %s frames/s (%.3f s), tshark %s frames/s (%.3f s): %sx\n" \
-	"$(rate "$ti")" "$ti" "$(rate "$tt")" "$tt" "$(ratio "$tt" "$ti")"
-printf "fix:   inetcsum %s frames/s (%.3f s), tcprewrite %s frames/s (%.3f s): %sx\n" \
-	"$(rate "$fi")" "$fi" "$(rate "$ft")" "$ft" "$(ratio "$ft" "$fi")"
+report check "$ti" "$tt" tshark
+report fix "$fi" "$ft" tcprewrite

@@ -3,13 +3,18 @@
  * tools/inetcsum/cmd_fix.c - "inetcsum fix IN OUT": write a copy of a
  * capture in which only the wrong checksum fields differ.
  *
- * The input is mapped privately and writably, so patching a field touches
- * a copy-on-write page and never the input file; every byte that is not a
- * rewritten checksum (file and block headers, timestamps, options, blocks
- * this tool does not understand, padding) is therefore the input's own.
- * The patched image is written to a temporary file beside OUT, fsynced and
- * renamed over OUT, so OUT is either the complete result or untouched:
- * a damaged input, a full disk or any failed call leaves no partial file.
+ * The input is mapped read-only and copied to the output as it is, except
+ * that a frame with a field to rewrite is first copied to a scratch
+ * buffer, repaired there by inetcsum_frame_fix() and written from there.
+ * Every byte that is not a rewritten checksum (file and block headers,
+ * timestamps, options, blocks this tool does not understand, padding) is
+ * therefore the input's own; nothing is re-encoded.  Copying instead of
+ * patching a private writable mapping avoids a copy-on-write fault per
+ * touched page, and the output goes out in large writes.
+ *
+ * The output is a temporary file beside OUT, fsynced and renamed over OUT
+ * (io_file.c), so OUT is either the complete result or untouched: a
+ * damaged input, a full disk or any failed call leaves no partial file.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -114,18 +119,40 @@ print_summary(const char *in, const char *out,
 		       left_illegal == 1 ? "" : "s");
 }
 
-/* Patches every frame of 'file' in memory; 0 or -1 (message printed). */
+/* Whether inetcsum_frame_fix() would rewrite a field of this frame. */
 static int
-patch(const char *path, struct inetcsum_file *file, unsigned flags,
-      int verbose, struct inetcsum_tally *t,
-      uint64_t changed[INETCSUM_NPROTO])
+needs_fix(const struct inetcsum_frame_result *r, unsigned flags)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
+		if (r->layers[i].status == INETCSUM_BAD)
+			return 1;
+		if (r->layers[i].status == INETCSUM_PARTIAL &&
+		    (flags & INETCSUM_FIX_PARTIAL))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Streams 'file' to 'o': the input bytes as they are, except that each
+ * frame with a field to rewrite is copied to 'scratch', repaired there and
+ * written from there.  Returns 0, or -1 with the message printed (the
+ * caller then aborts 'o').
+ */
+static int
+stream_fixed(const char *path, const struct inetcsum_file *file,
+	     struct inetcsum_out *o, unsigned flags, int verbose,
+	     struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_frame_result res;
 	struct inetcsum_progress prog;
+	uint8_t *scratch = NULL;
+	size_t done = 0, scratch_len = 0, p;
 	int r;
-	size_t r2;
 
 	if (inetcsum_cap_open(&cap, file->data, file->len) < 0) {
 		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
@@ -133,29 +160,57 @@ patch(const char *path, struct inetcsum_file *file, unsigned flags,
 	}
 	inetcsum_progress_start(&prog, path, file->len, 1);
 	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
-		int n;
-
 		res.nlayers = 0;
 		res.note = NULL;
-		/* The reader's offsets index the same bytes it reads, now
-		 * through the writable private mapping. */
-		n = inetcsum_frame_fix(fr.linktype, file->data + fr.offset,
-				       fr.caplen, fr.origlen, flags, &res);
+		inetcsum_frame_check(fr.linktype, fr.data, fr.caplen,
+				     fr.origlen, &res);
 		inetcsum_tally_frame(t, &res);
-		if (n > 0)
-			note_changes(path, fr.number, fr.offset,
-				     file->data + fr.offset, fr.caplen, &res,
-				     verbose, changed);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
+		if (!needs_fix(&res, flags))
+			continue;
+		if (fr.caplen > scratch_len) {
+			uint8_t *n = realloc(scratch, fr.caplen);
+
+			if (n == NULL) {
+				fprintf(stderr, "inetcsum fix: out of "
+					"memory\n");
+				r = -2;
+				break;
+			}
+			scratch = n;
+			scratch_len = fr.caplen;
+		}
+		memcpy(scratch, fr.data, fr.caplen);
+		if (inetcsum_frame_fix(fr.linktype, scratch, fr.caplen,
+				       fr.origlen, flags, &res) > 0)
+			note_changes(path, fr.number, fr.offset, scratch,
+				     fr.caplen, &res, verbose, changed);
+		/* Everything up to this frame unchanged, then the frame. */
+		if (inetcsum_out_write(o, file->data + done,
+				       fr.offset - done) < 0 ||
+		    inetcsum_out_write(o, scratch, fr.caplen) < 0) {
+			fprintf(stderr, "inetcsum fix: %s\n", o->err);
+			r = -2;
+			break;
+		}
+		done = fr.offset + fr.caplen;
 	}
 	inetcsum_progress_end(&prog);
-	for (r2 = 0; r2 < INETCSUM_NPROTO; r2++)
-		t->fixed_fields += changed[r2];
-	if (r < 0)
+	free(scratch);
+	if (r == -1)
 		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
 	inetcsum_cap_close(&cap);
-	return r < 0 ? -1 : 0;
+	if (r < 0)
+		return -1;
+	/* The rest: trailing records and blocks without a repaired frame. */
+	if (inetcsum_out_write(o, file->data + done, file->len - done) < 0) {
+		fprintf(stderr, "inetcsum fix: %s\n", o->err);
+		return -1;
+	}
+	for (p = 0; p < INETCSUM_NPROTO; p++)
+		t->fixed_fields += changed[p];
+	return 0;
 }
 
 int
@@ -164,6 +219,7 @@ cmd_fix(int argc, char **argv)
 	struct inetcsum_tally t = { 0 };
 	uint64_t changed[INETCSUM_NPROTO] = { 0 };
 	struct inetcsum_file file;
+	struct inetcsum_out o;
 	struct stat st;
 	unsigned flags = 0;
 	int verbose = 0, quiet = 0, in_place = 0, i;
@@ -211,7 +267,7 @@ cmd_fix(int argc, char **argv)
 			"written to a temporary file and renamed\n");
 		return 2;
 	}
-	if (inetcsum_file_load(in, 1, &file, msg, sizeof(msg)) < 0) {
+	if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
 		fprintf(stderr, "inetcsum fix: %s\n", msg);
 		return 2;
 	}
@@ -230,11 +286,6 @@ cmd_fix(int argc, char **argv)
 		inetcsum_file_unload(&file);
 		return 2;
 	}
-	if (patch(in, &file, flags, verbose, &t, changed) < 0) {
-		fprintf(stderr, "inetcsum fix: %s not written\n", out);
-		inetcsum_file_unload(&file);
-		return 2;
-	}
 	if (in_place) {
 		mode = file.mode & 07777;
 	} else {
@@ -243,8 +294,18 @@ cmd_fix(int argc, char **argv)
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	if (inetcsum_file_replace(out, file.data, file.len, mode, msg,
-				  sizeof(msg)) < 0) {
+	if (inetcsum_out_open(&o, out, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	if (stream_fixed(in, &file, &o, flags, verbose, &t, changed) < 0) {
+		inetcsum_out_abort(&o);
+		fprintf(stderr, "inetcsum fix: %s not written\n", out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	if (inetcsum_out_commit(&o, mode) < 0) {
 		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
 		inetcsum_file_unload(&file);
 		return 2;

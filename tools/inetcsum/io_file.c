@@ -3,7 +3,7 @@
  * tools/inetcsum/io_file.c - whole-file input (mmap, or read for pipes) and
  * atomic output (temporary file, fsync, rename) for "check" and "fix".
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE	/* sync_file_range() on Linux; POSIX otherwise */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +18,19 @@
 
 /* Growth step when reading a non-regular file: big reads, few reallocs. */
 #define READ_CHUNK	(1u << 20)
+/*
+ * Output buffer: pieces shorter than a quarter of it are gathered, so a
+ * capture where every few frames are patched still goes out in 1 MiB
+ * writes rather than one small write per piece.
+ */
+#define OUT_BUF		(1u << 20)
+/*
+ * Start writeback every 16 MiB written, so the disk works while the rest
+ * is produced and the final fsync waits only for the tail.  A write of
+ * 111 MB with one final fsync took 0.58 s on this machine's disk (dd
+ * conv=fsync), which is the floor of "fix" on such a file.
+ */
+#define SYNC_STEP	(16u << 20)
 
 static int
 sys_err(char *err, size_t errlen, const char *path, const char *what)
@@ -150,57 +163,146 @@ int
 inetcsum_file_replace(const char *path, const void *data, size_t len,
 		      mode_t mode, char *err, size_t errlen)
 {
+	struct inetcsum_out o;
+
+	if (inetcsum_out_open(&o, path, err, errlen) < 0 ||
+	    inetcsum_out_write(&o, data, len) < 0)
+		return -1;
+	return inetcsum_out_commit(&o, mode);
+}
+
+int
+inetcsum_out_open(struct inetcsum_out *o, const char *path, char *err,
+		  size_t errlen)
+{
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	char *tmp = malloc(strlen(path) + 32);
-	int fd, saved;
+	size_t n = strlen(path) + 32;
 
-	if (tmp == NULL) {
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	o->err = err;
+	o->errlen = errlen;
+	o->fd = -1;
+	o->tmp = malloc(n);
+	o->buf = malloc(OUT_BUF);
+	if (o->tmp == NULL || o->buf == NULL) {
+		free(o->tmp);
+		free(o->buf);
 		errno = ENOMEM;
-		return sys_err(err, errlen, path, "temporary name");
+		return sys_err(err, errlen, path, "output buffer");
 	}
+	o->cap = OUT_BUF;
 	/* Same directory, hence same file system: rename() is atomic. */
-	memcpy(tmp, path, dirlen);
-	snprintf(tmp + dirlen, strlen(path) + 32 - dirlen, ".%s.tmpXXXXXX",
-		 path + dirlen);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		sys_err(err, errlen, tmp, "create temporary file");
-		free(tmp);
+	memcpy(o->tmp, path, dirlen);
+	snprintf(o->tmp + dirlen, n - dirlen, ".%s.tmpXXXXXX", path + dirlen);
+	o->fd = mkstemp(o->tmp);
+	if (o->fd < 0) {
+		sys_err(err, errlen, o->tmp, "create temporary file");
+		free(o->tmp);
+		free(o->buf);
 		return -1;
 	}
-	if (write_all(fd, data, len) < 0) {
-		sys_err(err, errlen, tmp, "write");
-		goto fail;
-	}
-	if (fchmod(fd, mode) < 0) {
-		sys_err(err, errlen, tmp, "chmod");
-		goto fail;
-	}
-	/* fsync before rename: otherwise a crash could leave 'path' naming
-	 * a file whose data never reached the disk. */
-	if (fsync(fd) < 0) {
-		sys_err(err, errlen, tmp, "fsync");
-		goto fail;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		sys_err(err, errlen, tmp, "close");
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		sys_err(err, errlen, path, "rename");
-		goto fail;
-	}
-	free(tmp);
 	return 0;
-fail:
-	saved = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
+}
+
+/* Removes the temporary file after an error, keeping errno. */
+static int
+out_fail(struct inetcsum_out *o, const char *what)
+{
+	int saved = errno;
+
+	sys_err(o->err, o->errlen, o->tmp, what);
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	unlink(o->tmp);
+	free(o->tmp);
+	free(o->buf);
+	o->tmp = NULL;
+	o->buf = NULL;
 	errno = saved;
 	return -1;
+}
+
+static int
+out_raw(struct inetcsum_out *o, const void *p, size_t len)
+{
+	if (write_all(o->fd, p, len) < 0)
+		return out_fail(o, "write");
+	o->written += len;
+#ifdef SYNC_FILE_RANGE_WRITE
+	if (o->written - o->synced >= SYNC_STEP) {
+		/* Only a hint to start writeback: fsync still decides. */
+		sync_file_range(o->fd, (off_t)o->synced,
+				(off_t)(o->written - o->synced),
+				SYNC_FILE_RANGE_WRITE);
+		o->synced = o->written;
+	}
+#endif
+	return 0;
+}
+
+static int
+out_flush(struct inetcsum_out *o)
+{
+	size_t n = o->used;
+
+	o->used = 0;
+	return n ? out_raw(o, o->buf, n) : 0;
+}
+
+int
+inetcsum_out_write(struct inetcsum_out *o, const void *data, size_t len)
+{
+	if (len >= o->cap / 4) {
+		if (out_flush(o) < 0)
+			return -1;
+		return out_raw(o, data, len);
+	}
+	if (o->cap - o->used < len && out_flush(o) < 0)
+		return -1;
+	memcpy(o->buf + o->used, data, len);
+	o->used += len;
+	return 0;
+}
+
+int
+inetcsum_out_commit(struct inetcsum_out *o, mode_t mode)
+{
+	int fd;
+
+	if (out_flush(o) < 0)
+		return -1;
+	if (fchmod(o->fd, mode) < 0)
+		return out_fail(o, "chmod");
+	/* fsync before rename: otherwise a crash could leave 'path' naming
+	 * a file whose data never reached the disk. */
+	if (fsync(o->fd) < 0)
+		return out_fail(o, "fsync");
+	fd = o->fd;
+	o->fd = -1;
+	if (close(fd) < 0)
+		return out_fail(o, "close");
+	if (rename(o->tmp, o->path) < 0)
+		return out_fail(o, "rename");
+	free(o->tmp);
+	free(o->buf);
+	o->tmp = NULL;
+	o->buf = NULL;
+	return 0;
+}
+
+void
+inetcsum_out_abort(struct inetcsum_out *o)
+{
+	if (o->tmp == NULL)
+		return;
+	if (o->fd >= 0)
+		close(o->fd);
+	unlink(o->tmp);
+	free(o->tmp);
+	free(o->buf);
+	o->tmp = NULL;
+	o->buf = NULL;
 }

@@ -43,4 +43,39 @@ int
 inetcsum_file_replace(const char *path, const void *data, size_t len,
 		      mode_t mode, char *err, size_t errlen);
 
+/*
+ * An output file written in pieces, then committed atomically like
+ * inetcsum_file_replace(): inetcsum_out_open() creates the temporary file
+ * beside 'path', inetcsum_out_write() appends (small pieces are gathered
+ * in a buffer, large ones written straight from the caller's memory),
+ * inetcsum_out_commit() flushes, fsyncs, sets 'mode' and renames, and
+ * inetcsum_out_abort() removes the temporary file.  After a failed write
+ * or commit, the temporary file is already removed; 'err' says why.
+ * Every function returns 0 or -1.
+ */
+struct inetcsum_out {
+	const char *path;
+	char *tmp;
+	int fd;
+	uint8_t *buf;
+	size_t used, cap;
+	/* bytes written so far, and of those handed to writeback */
+	uint64_t written, synced;
+	char *err;
+	size_t errlen;
+};
+
+int
+inetcsum_out_open(struct inetcsum_out *o, const char *path, char *err,
+		  size_t errlen);
+
+int
+inetcsum_out_write(struct inetcsum_out *o, const void *data, size_t len);
+
+int
+inetcsum_out_commit(struct inetcsum_out *o, mode_t mode);
+
+void
+inetcsum_out_abort(struct inetcsum_out *o);
+
 #endif /* INETCSUM_TOOL_IO_FILE_H */
