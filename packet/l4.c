@@ -132,7 +132,7 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 	}
 }
 
-/* Run 'fn' one tunnel level deeper, unless that is too deep. */
+/* Go one tunnel level deeper (the caller steps back), unless too deep. */
 static int
 enter(struct pctx *c)
 {
