@@ -101,6 +101,14 @@ static int f(const void *p)
 {
 	__m512i v = _mm512_loadu_si512(p);
 	v = _mm512_dpwssd_epi32(v, v, v);
+#if defined(__GNUC__) && !defined(__clang__)
+	{
+		/* The gcc workaround of the 256-bit kernel uses {evex} in asm. */
+		__m256i w = _mm512_castsi512_si256(v);
+		__asm__(\"%{evex%} vpdpwssd %2, %1, %0\" : \"+v\"(w) : \"v\"(w), \"v\"(w));
+		v = _mm512_castsi256_si512(w);
+	}
+#endif
 	return _mm_cvtsi128_si32(_mm512_castsi512_si128(v));
 }
 int main(void) { static const char b[64]; return f(b); }")

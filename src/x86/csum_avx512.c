@@ -56,5 +56,27 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
 	.copy = csum_copy_x86_avx512_vnni,
 	.partial_prefetch = csum_x86_prefetch_avx512_vnni,
 };
+
+/*
+ * csum_x86_avx512_vnni_vl256: the same VNNI loop on 256-bit vectors, with
+ * AVX-512 VL byte masks for the tail and EVEX encoding (32 registers).
+ * It needs no INETCSUM_X86_ZMM, so Cascade Lake and other CPUs where the
+ * policy withholds 512-bit vectors get the dot product too.
+ */
+#define SUFFIX avx512_vnni_vl256
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
+#define VL 32
+#define USE_VNNI 1
+#define VNNI_EVEX 1
+#define USE_MASKED_TAIL 1
+#include "csum_x86_template.h"
+
+const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni_vl256 = {
+	.name = "x86_avx512_vnni_vl256",
+	.features = INETCSUM_X86_AVX512BW | INETCSUM_X86_AVX512VNNI,
+	.partial = csum_x86_avx512_vnni_vl256,
+	.copy = csum_copy_x86_avx512_vnni_vl256,
+	.partial_prefetch = csum_x86_prefetch_avx512_vnni_vl256,
+};
 #endif /* !INETCSUM_NO_AVX512VNNI */
 #endif /* x86-64 && !INETCSUM_NO_AVX512 */

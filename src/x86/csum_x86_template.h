@@ -13,6 +13,9 @@
  *               AVX-512 F+BW).
  *   USE_VNNI    1 to accumulate with the signed word dot product vpdpwssd
  *               (AVX-512 VNNI at VL 64), 0 for vpmaddwd + vpaddd.
+ *   VNNI_EVEX   with USE_VNNI at VL 32: 1 for the EVEX vpdpwssd of AVX-512
+ *               VNNI + VL (32 vector registers), 0 (default) for the VEX
+ *               form of AVX-VNNI (16 registers).
  *   USE_MASKED_TAIL  1 to load (and store) the last partial vector with a
  *               byte mask (AVX-512 BW, and VL for VL 32), 0 to finish the
  *               last VL - 1 bytes with the scalar path.
@@ -57,6 +60,10 @@
  * (or the scalar path).  Masked loads never fault on the masked-out bytes,
  * so nothing outside [data, data + len) is read.
  */
+
+#ifndef VNNI_EVEX
+#  define VNNI_EVEX 0
+#endif
 
 #define CONCAT_(a, b) a##b
 #define CONCAT(a, b) CONCAT_(a, b)
@@ -107,13 +114,17 @@
  * _mm256_dpwssd_avx_epi32() likewise, plus spills.  An asm statement with a
  * "+v" (EVEX: any of 32 registers) or "+x" ({vex} form, registers 0-15)
  * operand keeps each accumulator in one register.  clang needs no
- * workaround.  The {vex} prefix needs binutils >= 2.36 (probed).
+ * workaround.  The {vex} and {evex} prefixes need binutils >= 2.36
+ * (probed).
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE vec_t
 FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 {
 #if VL == 64
 	__asm__("vpdpwssd %2, %1, %0" : "+v"(acc) : "v"(a), "v"(b));
+#elif VNNI_EVEX
+	/* Never the VEX form: AVX-512 VNNI CPUs may lack AVX-VNNI. */
+	__asm__("%{evex%} vpdpwssd %2, %1, %0" : "+v"(acc) : "v"(a), "v"(b));
 #else
 	__asm__("%{vex%} vpdpwssd %2, %1, %0" : "+x"(acc) : "x"(a), "x"(b));
 #endif
@@ -123,6 +134,9 @@ FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 #elif USE_VNNI && VL == 64
 #  define ACCUM(acc, v)	\
 	((acc) = _mm512_dpwssd_epi32((acc), VXOR((v), flip), ones))
+#elif USE_VNNI && VNNI_EVEX
+#  define ACCUM(acc, v)	\
+	((acc) = _mm256_dpwssd_epi32((acc), VXOR((v), flip), ones))
 #elif USE_VNNI
 #  define ACCUM(acc, v)	\
 	((acc) = _mm256_dpwssd_avx_epi32((acc), VXOR((v), flip), ones))
@@ -391,3 +405,4 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef VL
 #undef USE_VNNI
 #undef USE_MASKED_TAIL
+#undef VNNI_EVEX

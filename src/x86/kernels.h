@@ -29,6 +29,13 @@ extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512;
 #  define X86_KERNEL_AVX512
 #endif
 
+#if !defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI)
+extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni_vl256;
+#  define X86_KERNEL_AVX512_VNNI_VL256 &inetcsum_kernel_x86_avx512_vnni_vl256,
+#else
+#  define X86_KERNEL_AVX512_VNNI_VL256
+#endif
+
 #ifndef INETCSUM_NO_AVXVNNI
 extern const struct inetcsum_kernel inetcsum_kernel_x86_avxvnni;
 #  define X86_KERNEL_AVXVNNI &inetcsum_kernel_x86_avxvnni,
@@ -53,8 +60,9 @@ extern const struct inetcsum_kernel inetcsum_kernel_x86_adx;
 #if !defined(INETCSUM_NO_AVX512) || !defined(INETCSUM_NO_AVXVNNI) || \
     !defined(INETCSUM_NO_AVX2) || !defined(INETCSUM_NO_ADX)
 #  define ARCH_KERNELS							\
-	X86_KERNEL_AVX512_VNNI X86_KERNEL_AVX512 X86_KERNEL_AVXVNNI	\
-	X86_KERNEL_AVX2 X86_KERNEL_ADX
+	X86_KERNEL_AVX512_VNNI X86_KERNEL_AVX512			\
+	X86_KERNEL_AVX512_VNNI_VL256 X86_KERNEL_AVXVNNI X86_KERNEL_AVX2	\
+	X86_KERNEL_ADX
 #endif
 
 #endif /* INETCSUM_ARCH_X86_64 */
