@@ -4,6 +4,7 @@
  * failure reporting shared by the test programs (see test_util.h).
  */
 #define _GNU_SOURCE	/* MAP_ANONYMOUS on every libc */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,45 @@ inetcsum_test_buf_tail(const struct inetcsum_test_buf *b, size_t gap,
 	return b->data + b->cap - gap - len;
 }
 
+static struct {
+	const char *kernel, *op;
+	size_t len, offset;
+} ctx;
+static struct sigaction old_segv, old_bus;
+
+void
+inetcsum_test_context(const char *kernel, const char *op, size_t len,
+		      size_t offset)
+{
+	ctx.kernel = kernel;
+	ctx.op = op;
+	ctx.len = len;
+	ctx.offset = offset;
+}
+
+/*
+ * On SIGSEGV/SIGBUS, say which case was running, then put the previous
+ * handler back and return: the faulting access runs again and that
+ * handler (the default one, or a sanitizer's report) takes over.
+ */
+static void
+on_fault(int sig)
+{
+	char msg[256];
+	int n;
+
+	if (ctx.kernel != NULL) {
+		n = snprintf(msg, sizeof(msg), "CRASH %s: signal %d in kernel "
+			     "%s, op %s, len %zu, offset %zu, seed %llu\n",
+			     prog, sig, ctx.kernel, ctx.op, ctx.len,
+			     ctx.offset, (unsigned long long)seed);
+		if (n > 0 && write(2, msg, (size_t)n) < 0)
+			n = 0;
+	}
+	sigaction(SIGSEGV, &old_segv, NULL);
+	sigaction(SIGBUS, &old_bus, NULL);
+}
+
 void
 inetcsum_test_init(const char *program)
 {
@@ -93,6 +133,15 @@ inetcsum_test_init(const char *program)
 		seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
 	state = seed;
 	quick = q != NULL && strcmp(q, "1") == 0;
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fault;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGSEGV, &sa, &old_segv);
+		sigaction(SIGBUS, &sa, &old_bus);
+	}
 	printf("%s: seed %llu (replay with INETCSUM_TEST_SEED=%llu)%s\n",
 	       prog, (unsigned long long)seed, (unsigned long long)seed,
 	       quick ? ", quick mode" : "");

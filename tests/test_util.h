@@ -45,6 +45,14 @@ unsigned char *inetcsum_test_buf_tail(const struct inetcsum_test_buf *b,
 void inetcsum_test_init(const char *program);
 uint64_t inetcsum_test_seed(void);
 
+/*
+ * Record what is being run, for the message printed if it crashes (a
+ * guard-page fault has no other way to say which case hit it).  The
+ * strings must stay valid; 'kernel' NULL clears the record.
+ */
+void inetcsum_test_context(const char *kernel, const char *op, size_t len,
+			   size_t offset);
+
 /* Nonzero when INETCSUM_TEST_QUICK=1 asks for fewer random iterations. */
 int inetcsum_test_quick(void);
 
