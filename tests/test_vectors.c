@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inetcsum.h"
+#include "impl.h"
 #include "ref_csum.h"
 #include "test_util.h"
 
@@ -287,24 +287,43 @@ check_rfc1624(void)
 int
 main(int argc, char **argv)
 {
+	u32 features;
+	size_t k;
 	int i, total = 0;
 
 	inetcsum_test_init("test_vectors");
-	printf("library kernel: %s\n", inetcsum_impl_name());
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_vectors FILE...\n");
 		return 2;
 	}
-	for (i = 1; i < argc; i++) {
-		int n = run_file(argv[i]);
+	/* The reference is judged first, then each kernel the CPU runs. */
+	features = inetcsum_cpu_features();
+	for (k = 0; k < inetcsum_num_kernels; k++) {
+		const struct inetcsum_kernel *kern = inetcsum_kernels[k];
 
-		if (n <= 0) {
-			fprintf(stderr, "%s: no vectors read\n", argv[i]);
-			return 1;
+		if (!inetcsum_kernel_supported(kern, features)) {
+			printf("kernel %s: skipped, unsupported by this CPU\n",
+			       kern->name);
+			continue;
 		}
-		total += n;
+		if (inetcsum_impl_select(kern->name) != 0) {
+			inetcsum_test_fail(kern->name, "impl_select", 0, 0, 0,
+					   NULL, "cannot select it");
+			continue;
+		}
+		printf("kernel %s\n", inetcsum_impl_name());
+		for (i = 1; i < argc; i++) {
+			int n = run_file(argv[i]);
+
+			if (n <= 0) {
+				fprintf(stderr, "%s: no vectors read\n",
+					argv[i]);
+				return 1;
+			}
+			total += n;
+		}
+		check_rfc1624();
 	}
-	check_rfc1624();
-	printf("%d vectors\n", total);
+	printf("%d vector runs\n", total);
 	return inetcsum_test_finish();
 }
