@@ -83,7 +83,8 @@ static int f(const void *p)
 	v = _mm256_dpwssd_avx_epi32(v, v, v);
 #if defined(__GNUC__) && !defined(__clang__)
 	/* The kernel's gcc workaround uses the {vex} form in asm. */
-	__asm__(\"%{vex%} vpdpwssd %2, %1, %0\" : \"+x\"(v) : \"x\"(v), \"x\"(v));
+	__asm__(\"%{vex%} vpdpwssd %2, %1, %0\"
+		: \"+x\"(v) : \"x\"(v), \"x\"(v));
 #endif
 	return _mm256_extract_epi32(v, 0);
 }
@@ -105,7 +106,8 @@ static int f(const void *p)
 	{
 		/* The gcc workaround of the 256-bit kernel uses {evex} in asm. */
 		__m256i w = _mm512_castsi512_si256(v);
-		__asm__(\"%{evex%} vpdpwssd %2, %1, %0\" : \"+v\"(w) : \"v\"(w), \"v\"(w));
+		__asm__(\"%{evex%} vpdpwssd %2, %1, %0\"
+			: \"+v\"(w) : \"v\"(w), \"v\"(w));
 		v = _mm512_castsi256_si512(w);
 	}
 #endif

@@ -20,7 +20,10 @@ const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ 0, NULL },
 };
 
-/* XCR0 bits: SSE and AVX (YMM) state; opmask, ZMM0-15 upper halves, ZMM16-31. */
+/*
+ * XCR0 bits: SSE and AVX (YMM) state; and with them opmask, the upper
+ * halves of ZMM0-15 and ZMM16-31 for AVX-512.
+ */
 #define XCR0_YMM	0x06u
 #define XCR0_ZMM	0xe6u
 
@@ -29,8 +32,9 @@ read_xcr0(void)
 {
 	u32 lo, hi;
 
-	/* xgetbv with ecx = 0, spelled as bytes for assemblers without the mnemonic. */
-	__asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+	/* xgetbv with ecx = 0, as bytes for assemblers without the mnemonic. */
+	__asm__ volatile(".byte 0x0f, 0x01, 0xd0"
+			 : "=a"(lo), "=d"(hi) : "c"(0));
 	return ((u64)hi << 32) | lo;
 }
 
@@ -58,7 +62,7 @@ zmm_is_fast(u32 vendor_ebx, u32 vendor_ecx, u32 vendor_edx, u32 leaf1_eax)
 	if (vendor_ebx != genu || vendor_ecx != inel || vendor_edx != inei)
 		return 1;
 	if (family == 6 || family == 15)
-		model |= ((leaf1_eax >> 16) & 0xf) << 4;	/* extended model */
+		model |= ((leaf1_eax >> 16) & 0xf) << 4; /* extended */
 	return !(family == 6 && model == 0x55);
 }
 

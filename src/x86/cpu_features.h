@@ -13,10 +13,12 @@
 
 #define INETCSUM_X86_ADX	(1u << 0)	/* adcx/adox */
 #define INETCSUM_X86_BMI2	(1u << 1)
-#define INETCSUM_X86_AVX2	(1u << 2)	/* AVX2 and OS-enabled YMM state */
-#define INETCSUM_X86_AVX512BW	(1u << 3)	/* F+BW+VL and OS-enabled ZMM/opmask state */
+/* AVX2 with OS-enabled YMM state */
+#define INETCSUM_X86_AVX2	(1u << 2)
+/* AVX-512 F+BW+VL with OS-enabled opmask and ZMM state */
+#define INETCSUM_X86_AVX512BW	(1u << 3)
 #define INETCSUM_X86_AVX512VNNI	(1u << 4)
-#define INETCSUM_X86_AVXVNNI	(1u << 5)	/* VEX-encoded VNNI on YMM */
+#define INETCSUM_X86_AVXVNNI	(1u << 5)	/* VEX VNNI on YMM */
 /*
  * Policy, not an instruction set: set when 512-bit vectors are usable AND
  * worth using on this CPU (AVX-512 state enabled and no known frequency

@@ -80,8 +80,10 @@
 #  define VADD32(a, b)		_mm256_add_epi32((a), (b))
 #  define VMADD16(a, b)		_mm256_madd_epi16((a), (b))
 #  define mask_t		__mmask32
-#  define VMASKZ_LOADU(m, p)	_mm256_maskz_loadu_epi8((m), (const void *)(p))
-#  define VMASK_STOREU(p, m, v)	_mm256_mask_storeu_epi8((void *)(p), (m), (v))
+#  define VMASKZ_LOADU(m, p)	\
+	_mm256_maskz_loadu_epi8((m), (const void *)(p))
+#  define VMASK_STOREU(p, m, v)	\
+	_mm256_mask_storeu_epi8((void *)(p), (m), (v))
 #elif VL == 64
 #  define vec_t			__m512i
 #  define VLOADU(p)		_mm512_loadu_si512((const void *)(p))
@@ -93,8 +95,10 @@
 #  define VADD32(a, b)		_mm512_add_epi32((a), (b))
 #  define VMADD16(a, b)		_mm512_madd_epi16((a), (b))
 #  define mask_t		__mmask64
-#  define VMASKZ_LOADU(m, p)	_mm512_maskz_loadu_epi8((m), (const void *)(p))
-#  define VMASK_STOREU(p, m, v)	_mm512_mask_storeu_epi8((void *)(p), (m), (v))
+#  define VMASKZ_LOADU(m, p)	\
+	_mm512_maskz_loadu_epi8((m), (const void *)(p))
+#  define VMASK_STOREU(p, m, v)	\
+	_mm512_mask_storeu_epi8((void *)(p), (m), (v))
 #else
 #  error "VL must be 32 or 64"
 #endif
@@ -130,7 +134,8 @@ FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 #endif
 	return acc;
 }
-#  define ACCUM(acc, v)	((acc) = FN(dpwssd_)((acc), VXOR((v), flip), ones))
+#  define ACCUM(acc, v)	\
+	((acc) = FN(dpwssd_)((acc), VXOR((v), flip), ones))
 #elif USE_VNNI && VL == 64
 #  define ACCUM(acc, v)	\
 	((acc) = _mm512_dpwssd_epi32((acc), VXOR((v), flip), ones))
