@@ -156,7 +156,7 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 /*
  * Destination options (RFC 8200 section 4.6): find a Home Address option
  * (RFC 6275 section 6.3), whose address replaces the source in the
- * pseudo-header of the upper layer (RFC 6275 section 6.3, last paragraph).
+ * pseudo-header of the upper layer (RFC 6275 section 6.3).
  */
 static const char *
 ipv6_dstopts(const u8 *p, size_t hl, const u8 **src)
@@ -204,7 +204,8 @@ ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
 	switch (type) {
 	case 0:
 	case 2:
-		if (n == 0 || (type == 2 && n != 1))
+		/* Hdr Ext Len is twice the number of addresses. */
+		if (n == 0 || (p[1] & 1) || (type == 2 && n != 1))
 			return "routing header";
 		*dst = p + 8 + (n - 1) * IPV6_ADDR;
 		return NULL;

@@ -262,9 +262,26 @@ catalog_ipv6(void)
 	fb_finish(&fb);
 	ADD("ipv6-srh-final-segment", 1, &fb, "", LAST, W(TCP, GOOD, 0));
 
+	/* Type 0 with an odd length (it must be twice the addresses). */
+	catalog_eth6(&fb, 43);
+	memset(x, 0, sizeof(x));
+	x[0] = 17;
+	x[1] = 3;
+	x[3] = 1;
+	fb_raw(&fb, x, 32);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 81);
+	fb_finish(&fb);
+	ADD("ipv6-rh0-odd-length", 1, &fb, "", NO_MUT,
+	    W(UDP, UNVERIFIED, "routing header"));
+
 	/* An unknown routing type with segments left: unverifiable. */
 	catalog_eth6(&fb, 43);
+	memset(x, 0, sizeof(x));
+	x[0] = 6;
+	x[1] = 4;
 	x[2] = 253;
+	x[3] = 1;
 	fb_raw(&fb, x, 40);
 	fb_tcp(&fb);
 	fb_payload(&fb, 20, 75);
