@@ -198,8 +198,9 @@ sum_vector(const u8 *p, size_t len, u64 s, size_t prefetch)
 		len -= n * 128;
 		a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = vdupq_n_u32(0);
 		do {
+			/* end - p >= 128 here, so this cannot wrap. */
 			if (prefetch != 0 &&
-			    (size_t)(end - p) >= prefetch + 128) {
+			    (size_t)(end - p) - 128 >= prefetch) {
 				INETCSUM_PREFETCH(p + prefetch);
 				INETCSUM_PREFETCH(p + prefetch + 64);
 			}
