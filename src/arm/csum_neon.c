@@ -142,8 +142,8 @@ odd_byte(const u8 *p)
 
 /*
  * Word sum of 'len' bytes in general registers.  Each 64-bit load adds
- * below 2^32 to each of 'lo' and 'hi', so both are exact for fewer than
- * 2^32 loads, i.e. below 32 GiB; callers pass less than 2^30 bytes.
+ * below 2^32 to each of 'lo' and 'hi'; the only caller passes at most
+ * NEON_SHORT_MAX (64) bytes, so their sum stays below 2^36.
  */
 static INETCSUM_FORCEINLINE u64
 sum_gpr(const u8 *p, size_t len)
