@@ -14,7 +14,9 @@ configure "$A" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_SANITIZE=address,undefined \
 	-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_TOOLS=OFF
 build "$A"
-(cd "$A" && ctest --output-on-failure -j "$JOBS")
+# Both halves run even if the first fails; the suite fails if either does.
+status=0
+(cd "$A" && ctest --output-on-failure -j "$JOBS") || status=1
 
 T=$BUILD_ROOT/tsan
 configure "$T" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -34,4 +36,5 @@ if ! (cd "$T" && ctest -R '^dispatch$' >/dev/null 2>&1) &&
 	echo "TSan needs address randomisation off here: using setarch -R"
 	norand=(setarch "$(uname -m)" -R)
 fi
-(cd "$T" && "${norand[@]}" ctest --output-on-failure -R '^dispatch')
+(cd "$T" && "${norand[@]}" ctest --output-on-failure -R '^dispatch') || status=1
+exit $status

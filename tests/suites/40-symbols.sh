@@ -5,11 +5,8 @@
 # that belong to its users.  The check is first shown to catch a bad name.
 set -eu
 . tests/suites/common.sh
-B=$BUILD_ROOT/symbols
-configure "$B" -DCMAKE_BUILD_TYPE=Release -DINETCSUM_BUILD_SHARED=ON \
-	-DINETCSUM_BUILD_TESTS=OFF -DINETCSUM_BUILD_BENCH=OFF \
-	-DINETCSUM_BUILD_TOOLS=OFF
-build "$B" inetcsum_static inetcsum_shared
+release_build
+B=$RELEASE_BUILD
 
 # Symbols the linker itself defines in every shared object.
 linker_syms='^(_init|_fini|_edata|_end|__bss_start|_DYNAMIC|_GLOBAL_OFFSET_TABLE_)$'
@@ -25,6 +22,7 @@ bad_symbols() {
 }
 
 # The checker must be able to fail: a stray global must be reported.
+mkdir -p "$BUILD_ROOT/symbols"
 probe=$BUILD_ROOT/symbols/probe
 printf 'int stray_global = 1;\nint inetcsum_fine(void) { return 0; }\n' \
 	>"$probe.c"
@@ -50,13 +48,13 @@ n_sta=$(nm -g --defined-only "$a" | awk 'NF >= 3' | wc -l)
 bad=$(bad_symbols dynamic "$so")
 if [ -n "$bad" ]; then
 	echo "exported from $(basename "$so") without the inetcsum_ prefix:"
-	echo "$bad" | sed 's/^/  /'
+	while read -r s; do echo "  $s"; done <<<"$bad"
 	status=1
 fi
 bad=$(bad_symbols static "$a")
 if [ -n "$bad" ]; then
 	echo "global in libinetcsum.a without the inetcsum_ prefix:"
-	echo "$bad" | sed 's/^/  /'
+	while read -r s; do echo "  $s"; done <<<"$bad"
 	status=1
 fi
 echo "checked $n_dyn exported symbols of $(basename "$so") and $n_sta" \

@@ -4,13 +4,10 @@
 # CMake's find_package(inetcsum).  Both must compute the RFC 1071 example.
 set -eu
 . tests/suites/common.sh
-B=$BUILD_ROOT/install-build
-P=$BUILD_ROOT/install-prefix
+B=$RELEASE_BUILD
+P=$INSTALL_PREFIX
 rm -rf "$P" "$BUILD_ROOT/consumer-cmake"
-configure "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$P" \
-	-DINETCSUM_BUILD_TESTS=OFF -DINETCSUM_BUILD_BENCH=OFF \
-	-DINETCSUM_BUILD_TOOLS=OFF -DINETCSUM_BUILD_FUZZERS=OFF
-build "$B"
+release_build
 quiet cmake --install "$B"
 test -f "$P/include/inetcsum.h"
 pc=$(find "$P" -name inetcsum.pc | head -n 1)
@@ -24,6 +21,8 @@ fi
 # 1. pkg-config, shared library.
 export PKG_CONFIG_PATH
 PKG_CONFIG_PATH=$(dirname "$pc")
+# Word splitting of the pkg-config flags is intended.
+# shellcheck disable=SC2046
 cc -std=c11 tests/install/consumer.c $(pkg-config --cflags --libs inetcsum) \
 	-o "$BUILD_ROOT/consumer-pkgconfig"
 LD_LIBRARY_PATH=$libdir "$BUILD_ROOT/consumer-pkgconfig"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tests/suites/common.sh - helpers sourced by the suites of tests-core
 # (not a suite itself: run_tests.sh only runs NN-NAME.sh files).
 # Expects BUILD_ROOT and JOBS from tests/run_tests.sh; defaults allow
@@ -42,4 +43,18 @@ native_build() {
 	configure "$NATIVE_BUILD" -DCMAKE_C_COMPILER=gcc \
 		-DCMAKE_BUILD_TYPE=Release -DINETCSUM_TEST_SUPPORT=ON &&
 		build "$NATIVE_BUILD"
+}
+
+# release_build: a Release build of the library alone, as it ships (no test
+# support), installed by 45-install into INSTALL_PREFIX and inspected by
+# 40-symbols; whichever runs first builds it.
+RELEASE_BUILD=$BUILD_ROOT/release
+INSTALL_PREFIX=$BUILD_ROOT/install-prefix
+release_build() {
+	configure "$RELEASE_BUILD" -DCMAKE_BUILD_TYPE=Release \
+		-DCMAKE_INSTALL_PREFIX="$INSTALL_PREFIX" \
+		-DINETCSUM_BUILD_SHARED=ON -DINETCSUM_BUILD_TESTS=OFF \
+		-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_TOOLS=OFF \
+		-DINETCSUM_BUILD_FUZZERS=OFF &&
+		build "$RELEASE_BUILD"
 }
