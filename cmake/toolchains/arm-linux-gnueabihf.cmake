@@ -6,5 +6,6 @@
 # Needs Debian's gcc-arm-linux-gnueabihf and qemu-user (scripts/deps/cross.txt).
 set(INETCSUM_CROSS_TRIPLET arm-linux-gnueabihf)
 set(CMAKE_SYSTEM_PROCESSOR armv7)
+set(INETCSUM_CROSS_32BIT ON)
 set(INETCSUM_QEMU_NAME qemu-arm)
 include(${CMAKE_CURRENT_LIST_DIR}/linux-gnu-cross.cmake)

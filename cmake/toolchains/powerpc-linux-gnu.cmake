@@ -5,5 +5,6 @@
 # Needs Debian's gcc-powerpc-linux-gnu and qemu-user (scripts/deps/cross.txt).
 set(INETCSUM_CROSS_TRIPLET powerpc-linux-gnu)
 set(CMAKE_SYSTEM_PROCESSOR powerpc)
+set(INETCSUM_CROSS_32BIT ON)
 set(INETCSUM_QEMU_NAME qemu-ppc)
 include(${CMAKE_CURRENT_LIST_DIR}/linux-gnu-cross.cmake)
