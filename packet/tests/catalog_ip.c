@@ -12,6 +12,7 @@ void
 catalog_lengths(void)
 {
 	struct fb fb;
+	struct fb_rec *ip;
 	struct tcase *t;
 	uint8_t *h;
 
@@ -70,6 +71,22 @@ catalog_lengths(void)
 	put16(h + 4, 7);
 	ADD("udp-length-below-8", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(UDP, UNVERIFIED, "length"));
+
+	/* A UDP length short of the IP payload: only the datagram counts. */
+	ip = catalog_eth4(&fb, 17);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 56);
+	fb_finish(&fb);
+	h = fb.b + 14 + 20;
+	put16(h + 4, 24);
+	put16(h + 6, 0);
+	put16(h + 6, ref_csum(h, 24, fb_pseudo(ip, 17, 24)));
+	t = ADD("udp-length-inside-ip", 1, &fb, "", 14 + 20 + 23,
+		W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+	/* The 4 bytes past the datagram are not covered. */
+	t = ADD("udp-length-inside-ip-tail", 1, &fb, "", NO_MUT,
+		W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+	t->f[t->len - 1] ^= 0xff;
 
 	catalog_eth6(&fb, 6);
 	fb_tcp(&fb);
