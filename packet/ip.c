@@ -289,7 +289,9 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		else
 			hl = ((size_t)c->f[p + 1] + 1) * 8;
 		if (p > ip.end || hl > ip.end - p) {
-			set_note(c, "IPv6 extension header past its packet");
+			set_note(c, c->quoted ? "quote ends in an IPv6 "
+				 "extension header" : "IPv6 extension header "
+				 "past its packet");
 			return;
 		}
 		if (!have(c, p, hl)) {
