@@ -137,8 +137,11 @@ partial_adx(const u8 *p, size_t len, u32 sum, size_t prefetch)
 		return inetcsum_x86_partial_short(p, len, sum);
 	{
 		if (prefetch != 0) {
-			/* p + prefetch + 255 stays inside the buffer. */
-			while (len >= 256 + prefetch) {
+			/*
+			 * p + prefetch + 255 stays inside the buffer (written
+			 * so that a huge 'prefetch' cannot wrap around).
+			 */
+			while (len >= 256 && len - 256 >= prefetch) {
 				INETCSUM_PREFETCH(p + prefetch);
 				INETCSUM_PREFETCH(p + prefetch + 64);
 				INETCSUM_PREFETCH(p + prefetch + 128);

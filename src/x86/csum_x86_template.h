@@ -244,7 +244,8 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	(void)head;
 #endif
 	while (len >= BLOCK) {
-		if (prefetch != 0 && (size_t)(end - p) >= prefetch + BLOCK) {
+		/* Written so that a huge 'prefetch' cannot wrap around. */
+		if (prefetch != 0 && (size_t)(end - p) - BLOCK >= prefetch) {
 			size_t i;
 
 			for (i = 0; i < BLOCK; i += 64)
