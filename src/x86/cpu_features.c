@@ -47,8 +47,8 @@ read_xcr0(void)
  * other instructions"; the frequency tables of the Xeon Scalable
  * specification update).  A checksum of one packet takes well under a
  * microsecond, so the slowdown of all the surrounding scalar code would
- * cost far more than the wider vectors gain: there the 256-bit AVX2 kernel
- * is used.  Later cores (Ice Lake and newer, AMD Zen 4/5) lose little or
+ * cost far more than the wider vectors gain: there the 256-bit kernels
+ * are used (x86_avx512_vnni_vl256 with VNNI, else x86_avx2).  Later cores (Ice Lake and newer, AMD Zen 4/5) lose little or
  * nothing at 512 bits for integer work, so they keep INETCSUM_X86_ZMM.
  */
 static int

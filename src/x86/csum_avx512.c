@@ -7,9 +7,8 @@
  * Both use byte-masked loads and stores (AVX-512 BW) for the last partial
  * vector, so any length is one pass with no scalar tail and no over-read.
  *
- * csum_x86_avx512 is for AVX-512 CPUs without VNNI (Skylake-SP, Cascade
- * Lake has VNNI but Skylake-SP does not; AMD Zen 4 has both), and for
- * builds whose compiler lacks VNNI intrinsics.  csum_x86_avx512_vnni is for
+ * csum_x86_avx512 is for AVX-512 CPUs without VNNI (e.g. Intel Cannon
+ * Lake), and for builds whose compiler lacks VNNI intrinsics.  csum_x86_avx512_vnni is for
  * Ice Lake and later Intel server/client cores and AMD Zen 4/5: vpdpwssd
  * fuses the multiply-add and the accumulation, two vector operations per
  * 64 bytes instead of three.  Both need gcc >= 5 / clang >= 3.9 (BW, VL);
