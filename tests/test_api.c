@@ -72,7 +72,8 @@ test_fold_add_sub(void)
 			 * modulo 0xffff is compared, plus the documented
 			 * identity a - b == a + ~b.
 			 */
-			expect16("sub", a, b, inetcsum_ref_fold16(diff) % 0xffff,
+			expect16("sub", a, b,
+				 inetcsum_ref_fold16(diff) % 0xffff,
 				 inetcsum_ref_sub(a, b) % 0xffff);
 			expect16("sub-is-add-complement", a, b,
 				 diff == inetcsum_add(a, ~b), 1);
@@ -270,7 +271,7 @@ test_stream(void)
 		inetcsum_test_fill(msg, len);
 		for (i = 0; i < ncuts; i++)
 			cuts[i] = inetcsum_test_rand_below(len + 1);
-		/* Sort the cut positions (insertion sort; repeats = empty pieces). */
+		/* Sort the cuts (insertion sort); repeats: empty pieces. */
 		for (i = 1; i < ncuts; i++) {
 			size_t j = i, v = cuts[i];
 
@@ -296,7 +297,10 @@ test_ipv4_header(void)
 	for (ihl = 5; ihl <= 15; ihl++) {
 		for (rep = 0; rep < 50; rep++) {
 			size_t len = ihl * 4;
-			/* Flush against the trailing guard, then the leading. */
+			/*
+			 * Odd repetitions: flush against the leading guard;
+			 * even ones: ending 0..6 bytes before the trailing.
+			 */
 			unsigned char *h = (rep & 1) ?
 				inetcsum_test_buf_head(&buf, 0, len) :
 				inetcsum_test_buf_tail(&buf, (size_t)rep % 8,
@@ -346,7 +350,7 @@ test_pseudo(void)
 		if (i == 0) {
 			memset(a, 0, 33);
 			proto = 0;
-			len = 0;	/* all zero: the partial sum must be 0 */
+			len = 0;	/* all zero: the partial must be 0 */
 		} else {
 			inetcsum_test_fill(a, 33);
 		}

@@ -174,8 +174,8 @@ run_all(const struct inetcsum_kernel *k, const struct op *ops, size_t nops,
 			if (p < hi && *p != CANARY) {
 				inetcsum_test_fail(k->name, ops[i].name, len,
 						   off, init, src, "wrote byte "
-						   "%td outside the destination",
-						   p - dst);
+						   "%td outside the "
+						   "destination", p - dst);
 				break;
 			}
 		}

@@ -86,8 +86,12 @@ check_transport(const struct vector *v, int ipv6, size_t l4, size_t l4len,
 	pkt[l4 + field] = pkt[l4 + field + 1] = 0;
 
 	/* Reference: pseudo-header bytes, then the segment. */
-	ps16 = ipv6 ? inetcsum_ref_pseudo_ipv6(src, dst, proto, (uint32_t)l4len)
-		    : inetcsum_ref_pseudo_ipv4(src, dst, proto, (uint32_t)l4len);
+	if (ipv6)
+		ps16 = inetcsum_ref_pseudo_ipv6(src, dst, proto,
+						(uint32_t)l4len);
+	else
+		ps16 = inetcsum_ref_pseudo_ipv4(src, dst, proto,
+						(uint32_t)l4len);
 	ref = (uint16_t)~inetcsum_ref_sum(pkt + l4, l4len, ps16);
 	/* RFC 768: a computed UDP checksum of zero is sent as all ones. */
 	if (proto == 17 && ref == 0)
