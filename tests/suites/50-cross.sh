@@ -27,8 +27,8 @@
 # any cross compiler fails the suite.  Beside ctest, a small probe program
 # (written below) lists the kernels, checks each one that the emulated CPU
 # supports on the RFC 1071 example and against a naive sum over many lengths
-# and offsets, and prints the kernel that dispatch picks; on aarch64 that
-# must be a NEON kernel once src/arm/ has one.
+# and offsets, and checks that dispatch picks the first supported kernel of
+# the registry; on aarch64 that must be a NEON kernel once src/arm/ has one.
 #
 # A run fails if ctest finds no test at all.  Each run prints
 # "RUN: N tests passed", and the slowest tests with their times.
@@ -135,7 +135,7 @@ main(void)
 {
 	unsigned char field[2], whole[10];
 	unsigned long long x = 88172645463325252ull;
-	const char *name;
+	const char *name, *best = NULL;
 	int supported, bad = 0;
 	size_t i;
 	uint16_t c;
@@ -152,6 +152,8 @@ main(void)
 			printf("kernel %s: not supported by this CPU\n", name);
 			continue;
 		}
+		if (best == NULL)
+			best = name;	/* the registry lists the best first */
 		if (inetcsum_impl_select(name) != 0) {
 			printf("kernel %s: cannot be selected\n", name);
 			bad = 1;
@@ -174,6 +176,10 @@ main(void)
 	}
 	inetcsum_impl_select(NULL);
 	printf("dispatch: %s\n", inetcsum_impl_name());
+	if (best == NULL || strcmp(inetcsum_impl_name(), best) != 0) {
+		printf("dispatch should pick %s\n", best ? best : "(none)");
+		bad = 1;
+	}
 	return bad;
 }
 EOF
