@@ -11,6 +11,7 @@
 #include <immintrin.h>
 
 #include "../common.h"
+#include "kernels.h"
 
 /*
  * Inputs of at most this many bytes take the scalar path in every x86
@@ -20,7 +21,7 @@
  * bytes the scalar path measured 10-15% faster than one vector plus its
  * reduction (inetcsum bench, 64 B hot).
  */
-#define X86_SHORT_MAX 64
+#define X86_SHORT_MAX INETCSUM_X86_SHORT_MAX
 
 /*
  * Build-time software prefetch distance of the x86 vector kernels in bytes
@@ -176,13 +177,5 @@ x86_copy_short(u8 *q, const u8 *p, size_t len)
 	x86_copy_upto64(q, p, len);
 	return x86_sum_short(p, len);
 }
-
-/*
- * The partial sum and the fused copy of at most X86_SHORT_MAX bytes, as
- * every x86 kernel computes them (csum_x86_short.c).
- */
-u32 inetcsum_x86_partial_short(const void *data, size_t len, u32 sum);
-u32 inetcsum_x86_copy_short(void *dst, const void *src, size_t len,
-			    u32 sum);
 
 #endif /* INETCSUM_X86_SCALAR_H */

@@ -15,6 +15,16 @@
 
 #ifdef INETCSUM_ARCH_X86_64
 
+/*
+ * Every x86-64 kernel sums inputs of at most INETCSUM_X86_SHORT_MAX bytes
+ * with these functions (csum_x86_short.c), whatever the ISA; the
+ * dispatcher may call them directly for short inputs.
+ */
+#define INETCSUM_X86_SHORT_MAX 64
+u32 inetcsum_x86_partial_short(const void *data, size_t len, u32 sum);
+u32 inetcsum_x86_copy_short(void *dst, const void *src, size_t len,
+			    u32 sum);
+
 #if !defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI)
 extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni;
 #  define X86_KERNEL_AVX512_VNNI &inetcsum_kernel_x86_avx512_vnni,
