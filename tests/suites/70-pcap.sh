@@ -95,6 +95,26 @@ for f in $FILES; do
 done
 [ $failures -eq $before ] &&
 	pass "fix: only wrong checksum bytes changed, all files, with and without --fix-partial"
+# An independent look at the repaired files: tshark must find no bad
+# checksum in any of them (partial ones were completed too).
+if command -v tshark >/dev/null; then
+	nbad=0
+	for f in $FILES; do
+		n=$(tshark -n -r "$W/fixed-partial-$f" -o ip.check_checksum:TRUE \
+			-o tcp.check_checksum:TRUE -o udp.check_checksum:TRUE \
+			-o udplite.check_checksum:TRUE \
+			-o udplite.ignore_checksum_coverage:FALSE -T fields \
+			-E occurrence=a -E aggregator=, -e ip.checksum.status \
+			-e tcp.checksum.status -e udp.checksum.status \
+			-e icmp.checksum.status -e icmpv6.checksum.status \
+			-e igmp.checksum.status -e gre.checksum.status 2>/dev/null |
+			tr '\t,' '\n\n' | grep -c '^0$')
+		[ "$n" -gt 0 ] && echo "tshark: $n bad checksums in fixed $f"
+		nbad=$((nbad + n))
+	done
+	[ $nbad -eq 0 ] && pass "tshark finds no bad checksum in fixed files" ||
+		fail "tshark finds $nbad bad checksums in fixed files"
+fi
 "$T" fix -q link-228.pcap "$W/good.pcap" && "$T" check -q "$W/good.pcap" >/dev/null
 rc=$?
 [ $rc -eq 0 ] && pass "check exit status 0 on a fixed file" ||
