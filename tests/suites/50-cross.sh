@@ -22,6 +22,12 @@
 #                (qemu-i386 7.2 hangs after fork); the x86 vector kernels
 #                are x86-64 only for now
 #   armv7        32-bit Arm, hard float (portable kernel only)
+#   x86_64-nehalem, x86_64-haswell, x86_64-broadwell
+#                the host's x86-64 build under qemu-x86_64 as CPUs without
+#                AVX2 (portable kernel only), with AVX2 but no ADX, and with
+#                both: the CPUID/XGETBV probe must find exactly the kernels
+#                listed in EXPECT below, which the host's own CPU (with
+#                AVX-512) cannot show without masking
 #
 # Every build has -Werror (CMAKE_COMPILE_WARNING_AS_ERROR), so a warning from
 # any cross compiler fails the suite.  Beside ctest, a small probe program
@@ -40,7 +46,8 @@ cd "$(dirname "$0")/../.." || exit 1
 SRC=$PWD
 OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
 JOBS=${JOBS:-2}
-ALL_RUNS="aarch64 aarch64-a53 powerpc alpha-ev4 alpha-ev67 s390x i686 armv7"
+ALL_RUNS="aarch64 aarch64-a53 powerpc alpha-ev4 alpha-ev67 s390x i686 armv7
+	x86_64-nehalem x86_64-haswell x86_64-broadwell"
 CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
 mkdir -p "$OUT"
 # Only this script decides which CPU QEMU emulates and where its libc is.
@@ -59,6 +66,21 @@ declare -A RUN=(
 	[s390x]="s390x s390x-linux-gnu qemu-s390x - -"
 	[i686]="i686 i686-linux-gnu loader:ld-linux.so.2 - -"
 	[armv7]="armv7 arm-linux-gnueabihf qemu-arm - -"
+	[x86_64-nehalem]="x86_64 x86_64-linux-gnu qemu-x86_64 Nehalem -"
+	[x86_64-haswell]="x86_64 x86_64-linux-gnu qemu-x86_64 Haswell -"
+	[x86_64-broadwell]="x86_64 x86_64-linux-gnu qemu-x86_64 Broadwell -"
+)
+# Toolchain file per triplet, where it is not cmake/toolchains/TRIPLET.cmake.
+declare -A TOOLCHAIN=(
+	[x86_64-linux-gnu]=x86_64-linux-gnu-qemu
+)
+# Exactly the kernels the probe must find supported, where the emulated CPU
+# fixes them.  QEMU 7.2 has no AVX-512, so those kernels must be rejected;
+# Nehalem has neither AVX2 nor ADX, Haswell AVX2 only, Broadwell both.
+declare -A EXPECT=(
+	[x86_64-nehalem]="generic"
+	[x86_64-haswell]="x86_avx2 generic"
+	[x86_64-broadwell]="x86_avx2 x86_adx generic"
 )
 
 failures=""
@@ -200,11 +222,12 @@ EOF
 declare -A BUILT=()
 build() {
 	local b=$1 triplet=$2 cflags=$3 dir=$OUT/$1 t0
+	local tc=$SRC/cmake/toolchains/${TOOLCHAIN[$triplet]:-$triplet}.cmake
 	[ -n "${BUILT[$b]-}" ] && return "${BUILT[$b]}"
 	t0=$(date +%s)
 	rm -rf "$dir"
 	if cmake -S "$SRC" -B "$dir" \
-		-DCMAKE_TOOLCHAIN_FILE="$SRC/cmake/toolchains/$triplet.cmake" \
+		-DCMAKE_TOOLCHAIN_FILE="$tc" \
 		-DCMAKE_BUILD_TYPE=Release ${cflags:+"-DCMAKE_C_FLAGS=$cflags"} \
 		-DCMAKE_COMPILE_WARNING_AS_ERROR=ON \
 		-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_BUILD_TOOLS=OFF \
@@ -287,7 +310,9 @@ run() {
 		     --library-path "/usr/$triplet/lib")
 		on="natively via ${cmd[0]}" ;;
 	*)
-		cmd=("$runner" -L "/usr/$triplet")
+		# No target libc folder: the target is the host's own ABI.
+		cmd=("$runner")
+		[ -d "/usr/$triplet" ] && cmd+=(-L "/usr/$triplet")
 		on="under $runner${cpu:+ -cpu $cpu}" ;;
 	esac
 	if ! command -v "$triplet-gcc" >/dev/null ||
@@ -310,7 +335,17 @@ run() {
 		cat "$OUT/$r-probe.log"
 		fail "$r: probe failed $on"
 	fi
-	sed "s/^/$r: /" "$OUT/$r-probe.log"
+	# QEMU warns about CPU model features that it cannot emulate (pcid...).
+	grep -v '^qemu-[a-z0-9_]*: warning:' "$OUT/$r-probe.log" |
+		sed "s/^/$r: /"
+	if [ -n "${EXPECT[$r]-}" ]; then
+		names=$(sed -n 's/^kernel \([^:]*\): RFC 1071.*/\1/p' \
+			"$OUT/$r-probe.log" | tr '\n' ' ')
+		if [ "${names% }" != "${EXPECT[$r]}" ]; then
+			fail "$r: supported kernels are '${names% }'," \
+				"expected '${EXPECT[$r]}'"
+		fi
+	fi
 	names=$(ls "$SRC"/src/arm/*neon*.c 2>/dev/null)
 	if [ "$b" = aarch64 ] && [ -n "$names" ] &&
 	   ! grep -q '^dispatch: .*neon' "$OUT/$r-probe.log"; then
