@@ -131,3 +131,9 @@ foreach(_pf INETCSUM_X86_PREFETCH_DISTANCE INETCSUM_X86_ADX_PREFETCH_DISTANCE)
     list(APPEND INETCSUM_ISA_DEFINITIONS -D${_pf}=${${_pf}})
   endif()
 endforeach()
+
+# arm64: NEON is baseline, so there is nothing to probe; the option only
+# compiles the kernel out.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND NOT INETCSUM_ENABLE_NEON)
+  list(APPEND INETCSUM_ISA_DEFINITIONS -DINETCSUM_NO_NEON)
+endif()

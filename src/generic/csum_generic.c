@@ -66,8 +66,11 @@ partial_generic(const void *data, size_t len, u32 sum, size_t prefetch)
 	u64 s0 = sum, s1 = 0, s2 = 0, s3 = 0;
 
 	if (prefetch != 0) {
-		/* p + prefetch stays inside the buffer: len > prefetch + 63. */
-		while (len >= 64 + prefetch) {
+		/*
+		 * p + prefetch stays inside the buffer: len > prefetch + 63,
+		 * written so that a huge distance cannot wrap around.
+		 */
+		while (len >= 64 && len - 64 >= prefetch) {
 			INETCSUM_PREFETCH(p + prefetch);
 			SUM_64_BYTES(p);
 			p += 64;
