@@ -63,12 +63,21 @@ inetcsum_test_buf_free(struct inetcsum_test_buf *b)
 	memset(b, 0, sizeof(*b));
 }
 
+/* A test asked for more room than it allocated: a bug in the test. */
+static void
+too_long(const struct inetcsum_test_buf *b, size_t gap, size_t len)
+{
+	fprintf(stderr, "%s: %zu + %zu bytes do not fit a guarded buffer of "
+		"%zu\n", prog, gap, len, b->cap);
+	abort();
+}
+
 unsigned char *
 inetcsum_test_buf_head(const struct inetcsum_test_buf *b, size_t gap,
 		       size_t len)
 {
 	if (gap + len > b->cap)
-		abort();
+		too_long(b, gap, len);
 	return b->data + gap;
 }
 
@@ -77,7 +86,7 @@ inetcsum_test_buf_tail(const struct inetcsum_test_buf *b, size_t gap,
 		       size_t len)
 {
 	if (gap + len > b->cap)
-		abort();
+		too_long(b, gap, len);
 	return b->data + b->cap - gap - len;
 }
 
