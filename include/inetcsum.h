@@ -232,7 +232,10 @@ inetcsum_pseudo_ipv6(const void *saddr, const void *daddr,
  * the covered data changes from 'old_val' to 'new_val': HC' = ~(~HC + ~m +
  * m') of RFC 1624, equation 3.  'check', 'old_val', 'new_val' and the
  * result are in memory order (load them with memcpy).  The word must start
- * at an even offset of the checksummed data.
+ * at an even offset of the checksummed data.  The result equals a full
+ * recomputation bit for bit, except when every covered byte is zero after
+ * the change: a recomputation then gives 0xffff, equation 3 gives 0x0000
+ * (RFC 1624 section 3; impossible for an IPv4 header).
  */
 INETCSUM_API uint16_t
 inetcsum_update16(uint16_t check, uint16_t old_val, uint16_t new_val);

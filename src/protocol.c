@@ -73,7 +73,10 @@ inetcsum_pseudo_ipv6(const void *saddr, const void *daddr,
  * folds with end-around carries into 0x0001..0xffff whenever it is nonzero,
  * exactly as a full recomputation does, so the result is 0x0000 (never the
  * other zero, 0xffff, that RFC 1141's HC - m + m' can give: RFC 1624
- * section 4's example) and equals a recomputation bit for bit.
+ * section 4's example) and equals a recomputation bit for bit,
+ * except when every covered byte is zero after the change: a recomputation
+ * then gives 0xffff, equation 3 gives 0x0000 (RFC 1624 section 3;
+ * impossible for an IPv4 header).
  */
 INETCSUM_API uint16_t
 inetcsum_update16(uint16_t check, uint16_t old_val, uint16_t new_val)
