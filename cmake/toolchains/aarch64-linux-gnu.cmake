@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/aarch64-linux-gnu.cmake - 64-bit Arm, little-endian.
 # Tests run under qemu-aarch64, whose default CPU (max) has every optional
 # extension; QEMU_CPU=cortex-a53 ctest runs them on a plain ARMv8.0 core.

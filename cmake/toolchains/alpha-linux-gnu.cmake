@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/alpha-linux-gnu.cmake - 64-bit little-endian Alpha.
 # Tests run under qemu-alpha, whose default CPU is an EV67.  For the first
 # Alpha cores, which lack the byte/word memory instructions (BWX), add

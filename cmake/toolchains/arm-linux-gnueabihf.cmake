@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/arm-linux-gnueabihf.cmake - 32-bit Arm, ARMv7-A, hard float.
 # Tests run under qemu-arm.  CMakeLists.txt builds only the portable
 # kernel for it (src/arm/ is arm64 code).

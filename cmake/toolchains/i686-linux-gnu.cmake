@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/i686-linux-gnu.cmake - 32-bit x86.
 # An x86-64 host runs i686 code itself, so by default the tests run natively
 # through the cross C library's loader (/usr/i686-linux-gnu/lib/

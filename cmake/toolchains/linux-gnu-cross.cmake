@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/linux-gnu-cross.cmake - shared part of the Linux cross
 # toolchain files beside it.  The including file sets:
 #

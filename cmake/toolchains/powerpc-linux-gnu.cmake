@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/powerpc-linux-gnu.cmake - 32-bit big-endian PowerPC.
 # Tests run under qemu-ppc.
 #   cmake -S . -B build-powerpc \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/s390x-linux-gnu.cmake - 64-bit big-endian IBM Z.
 # Tests run under qemu-s390x.
 #   cmake -S . -B build-s390x \

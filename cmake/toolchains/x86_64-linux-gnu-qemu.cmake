@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/toolchains/x86_64-linux-gnu-qemu.cmake - x86-64, built with the host
 # compiler, tests run under qemu-x86_64 to give the x86 kernels and their
 # CPUID/XGETBV probe other CPUs than the host's.  Only for x86-64 hosts:
