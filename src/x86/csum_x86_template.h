@@ -36,18 +36,31 @@
  * vpaddd and vpdpwssd (the non-saturating form) compute modulo 2^32, so a
  * lane's final value is exact whenever the true value fits in 32 unsigned
  * bits, whatever intermediate sums wrap.  The input is cut into chunks of
- * CHUNK_LEN = 32768 vectors; every vector of a chunk (the masked last one
+ * CHUNK_LEN = 4096 vectors; every vector of a chunk (the masked last one
  * included) adds two words to each lane of one accumulator, and the sum of
  * the accumulators is taken modulo 2^32.  One accumulator starts at the
- * bias 65536 * nvec (nvec <= 32768 vectors in the chunk), which gives back
+ * bias 65536 * nvec (nvec <= 4096 vectors in the chunk), which gives back
  * the 2 * 32768 that the sign flip took from each lane per vector.  The
- * true lane value, a sum of at most 2 * 32768 unsigned words, is at most
- * 2 * 32768 * 65535 < 2^32: the u32 lane holds it exactly, and the
- * horizontal sum of 16 such lanes fits easily in 64 bits.  Each chunk's
- * exact sum is then added to a 64-bit ones' complement accumulator with an
+ * true lane value, a sum of at most 2 * 4096 unsigned words, is at most
+ * M = 2 * 4096 * 65535 = 536862720 < 2^29: the u32 lane holds it exactly.
+ *
+ * The horizontal sum (hsum_u32_) then adds the lanes as 64-bit words
+ * lo + 2^32 * hi, two u32 lanes each, without widening them first: the
+ * result is sum(lo) + 2^32 * sum(hi), and 2^32 = 1 (mod 2^32 - 1), so it
+ * is congruent to the sum of the lanes modulo 2^32 - 1, and hence modulo
+ * 0xffff (which divides 2^32 - 1), and 0 only if every lane is 0.  That
+ * needs the 64-bit additions never to wrap: at 512 bits there are 8 words,
+ * sum(lo) < 8 * 2^32 and sum(hi) <= 8 * M = 4294901760, so the total is
+ * below 2^32 * (4294901760 + 8) < 2^64.  This bound is why a chunk holds
+ * 4096 vectors and not the 32768 that the u32 lanes alone would allow; the
+ * widening it saves (three vector operations on the two busy ports, per
+ * call) was worth 2-6% of a 1.5-4 KiB call (docs/x86-kernels.md), and one
+ * extra reduction per 256 KiB costs nothing measurable.  Each chunk's
+ * result is added to a 64-bit ones' complement accumulator with an
  * end-around carry, which absorbs any number of chunks (len may exceed
- * 4 GiB).  As every step is exact or an end-around-carry addition, the
- * result is 0 only if the initial sum and all the data are zero.
+ * 4 GiB).  As every step is exact, an end-around-carry addition or a
+ * congruence modulo 2^32 - 1 that maps only 0 to 0, the result is 0 only
+ * if the initial sum and all the data are zero.
  *
  * Order of the work
  * -----------------
@@ -107,7 +120,7 @@
 #define BLOCK		(8 * VL)
 /* Shortest partial sum whose loads are aligned first (see partial_). */
 #define X86_ALIGN_MIN	256
-#define CHUNK_LEN	((size_t)32768 * VL)
+#define CHUNK_LEN	((size_t)4096 * VL)
 
 /* acc += the signed pair sums of the sign-flipped words of v. */
 #if USE_VNNI && defined(__GNUC__) && !defined(__clang__)
@@ -182,20 +195,20 @@ FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 				      VMADD16(VXOR(v2_, flip), ones)));	\
 	} while (0)
 
-/* Sum of the unsigned 32-bit lanes of 'v' (each < 2^32, so no overflow). */
+/*
+ * A value congruent modulo 2^32 - 1 to the sum of the u32 lanes of 'v', 0
+ * only if all are 0: the lanes are added in pairs as 64-bit words, which
+ * cannot wrap while every lane is at most 2 * 4096 * 65535 (see "Why the
+ * sums are exact" above; at 256 bits there are only 4 words).
+ */
 static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(hsum_u32_)(vec_t v)
 {
 #if VL == 64
-	__m512i lo = _mm512_maskz_mov_epi32(0x5555, v);
-	__m512i hi = _mm512_srli_epi64(v, 32);
-	__m512i s = _mm512_add_epi64(lo, hi);
-	__m256i t = _mm256_add_epi64(_mm512_castsi512_si256(s),
-				     _mm512_extracti64x4_epi64(s, 1));
+	__m256i t = _mm256_add_epi64(_mm512_castsi512_si256(v),
+				     _mm512_extracti64x4_epi64(v, 1));
 #else
-	__m256i lo = _mm256_srli_epi64(_mm256_slli_epi64(v, 32), 32);
-	__m256i hi = _mm256_srli_epi64(v, 32);
-	__m256i t = _mm256_add_epi64(lo, hi);
+	__m256i t = v;
 #endif
 	__m128i u = _mm_add_epi64(_mm256_castsi256_si128(t),
 				  _mm256_extracti128_si256(t, 1));
@@ -205,10 +218,11 @@ FN(hsum_u32_)(vec_t v)
 
 /*
  * Sum one chunk of 'len' bytes (X86_SHORT_MAX < len <= CHUNK_LEN) at 'p',
- * copying it to 'q' if 'copy' (a constant) is set.  Returns the exact sum
- * of the chunk's words (plus, without masked tails, the end-around-carry sum of
- * the scalar tail).  'end' is the end of the whole buffer: prefetches are
- * only issued for addresses before it.
+ * copying it to 'q' if 'copy' (a constant) is set.  Returns a value
+ * congruent modulo 2^32 - 1 to the sum of the chunk's words (the scalar
+ * tail included, without masked tails), 0 only if all of them are 0.
+ * 'end' is the end of the whole buffer: prefetches are only issued for
+ * addresses before it.
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
@@ -348,7 +362,7 @@ FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
 	 */
 	if (!copy && len >= X86_ALIGN_MIN && ((uintptr_t)p & 1) == 0)
 		head = (size_t)(-(uintptr_t)p) & (VL - 1);
-	/* The head is one more vector: keep the chunk at 32768 vectors. */
+	/* The head is one more vector: keep the chunk at 4096 vectors. */
 	first = head != 0 ? CHUNK_LEN - VL + head : CHUNK_LEN;
 #endif
 	while (len > first) {
