@@ -6,6 +6,8 @@
  * LLVMFuzzerTestOneInput().  Fails if no input was found, so an empty or
  * misplaced corpus cannot pass unnoticed.
  */
+/* 32-bit builds on 64-bit kernels (and under QEMU) need 64-bit readdir offsets. */
+#define _FILE_OFFSET_BITS 64
 #define _GNU_SOURCE	/* DT_* names, though only stat() is relied on */
 #include <dirent.h>
 #include <stdint.h>
