@@ -216,16 +216,17 @@ FN(hsum_u32_)(vec_t v)
 	return (u64)_mm_cvtsi128_si64(u) + (u64)_mm_extract_epi64(u, 1);
 }
 
-#if VL == 64
 /*
  * The two loop constants, broadcast from memory.  gcc 12 builds
- * _mm512_set1_epi16() of a constant as a mov (or movabs) of the immediate
- * and a vpbroadcastd/q from that register, which runs on port 5, one of
- * the two ports the loop saturates; the memory form is a load only.  The
- * asm keeps gcc from turning it back into the register form.  Measured
- * side by side (bench/x86_proto/fixed_cost.c): 15-19% faster per call at
- * 1448-1500 bytes (partial and copy), 1-3% at 4 KiB.  A bias broadcast
- * from a stack slot the same way gained nothing and was left out.
+ * _mm512_set1_epi16() (and _mm256_set1_epi16()) of a constant as a mov
+ * (or movabs) of the immediate and a vpbroadcastd/q from that register,
+ * which runs on port 5, one of the ports the loop saturates; the memory
+ * form is a load only.  The asm keeps gcc from turning it back into the
+ * register form.  Measured side by side (bench/x86_proto/fixed_cost.c and
+ * docs/x86-kernels.md): at 512 bits 15-19% faster per call at 1448-1500
+ * bytes (partial and copy), 1-3% at 4 KiB; at 256 bits 3-18% at 1448-1500
+ * bytes, 0-2% at 4 KiB.  A bias broadcast from a stack slot the same way
+ * gained nothing and was left out.
  */
 static const u32 FN(k_flip_) = 0x80008000u, FN(k_ones_) = 0x00010001u;
 
@@ -234,10 +235,14 @@ FN(bcast32_)(const u32 *k)
 {
 	vec_t v;
 
+#if VL == 64
 	__asm__("vpbroadcastd %1, %0" : "=v"(v) : "m"(*k));
+#else
+	/* VEX-encodable registers: the AVX2 instances have no others. */
+	__asm__("vpbroadcastd %1, %0" : "=x"(v) : "m"(*k));
+#endif
 	return v;
 }
-#endif
 
 /*
  * Sum one chunk of 'len' bytes (X86_SHORT_MAX < len <= CHUNK_LEN) at 'p',
@@ -251,13 +256,8 @@ static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	       size_t prefetch, const int copy, size_t head)
 {
-#if VL == 64
 	const vec_t flip = FN(bcast32_)(&FN(k_flip_));
 	const vec_t ones = FN(bcast32_)(&FN(k_ones_));
-#else
-	const vec_t flip = VSET1_16(0x8000);
-	const vec_t ones = VSET1_16(1);
-#endif
 #if USE_MASKED_TAIL
 	/*
 	 * Every vector, the partial last one and the alignment head
