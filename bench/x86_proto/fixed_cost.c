@@ -2,8 +2,8 @@
 /*
  * bench/x86_proto/fixed_cost.c - two versions of the x86 vector template,
  * side by side in one process: the tree's (src/x86/csum_x86_template.h)
- * and a base version given at build time, both instantiated as the
- * AVX-512 VNNI kernel, against memcpy(), memcpy() then the partial sum,
+ * and a base version given at build time, both instantiated as one x86
+ * kernel (-DKERNEL, below), against memcpy(), memcpy() then the partial sum,
  * a plain 512-bit copy loop and the ADX kernel.  This is how each change
  * to the template was judged (docs/x86-kernels.md): the machine is
  * shared, so only ratios measured in one run, with the candidates
@@ -19,11 +19,14 @@
  *   /tmp/fixed_cost hot 0 0     # or: cold, then source and destination
  *                               # offsets from a page boundary
  *
+ * Add -DKERNEL=1, 2 or 3 to compare the 256-bit instances instead.
+ *
  * Prints, per size, bytes per TSC cycle of the fastest and the median of
  * 101 rounds, each round timing every candidate once (hot: a batch of
  * calls on the same buffers; cold: one call after clflushopt of both
  * buffers, stopped by rdtscp like inetcsum bench, so stores still in the
- * store buffer are not waited for).  Needs AVX-512 VNNI and CLFLUSHOPT.
+ * store buffer are not waited for).  Needs AVX-512 (for the plain copy),
+ * the kernel's ISA and CLFLUSHOPT.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -41,18 +44,46 @@
 #  define BASE_TEMPLATE "x86/csum_x86_template.h"
 #endif
 
+/*
+ * The instance both versions are built as: -DKERNEL=0 (default) the
+ * AVX-512 VNNI kernel, 1 its 256-bit EVEX form (x86_avx512_vnni_vl256),
+ * 2 AVX-VNNI (x86_avxvnni), 3 AVX2 (x86_avx2).
+ */
+#ifndef KERNEL
+#  define KERNEL 0
+#endif
+#if KERNEL == 0
+#  define INSTANCE_PARAMS						\
+	INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni"), 64, 1, 0, 1
+#elif KERNEL == 1
+#  define INSTANCE_PARAMS						\
+	INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni"), 32, 1, 1, 1
+#elif KERNEL == 2
+#  define INSTANCE_PARAMS INETCSUM_TARGET("avx2,avxvnni"), 32, 1, 0, 0
+#else
+#  define INSTANCE_PARAMS INETCSUM_TARGET("avx2"), 32, 0, 0, 0
+#endif
+#define ARG1(a, b, c, d, e) a
+#define ARG2(a, b, c, d, e) b
+#define ARG3(a, b, c, d, e) c
+#define ARG4(a, b, c, d, e) d
+#define ARG5(a, b, c, d, e) e
+#define PICK(f, args) f args
+
 #define SUFFIX base
-#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
-#define VL 64
-#define USE_VNNI 1
-#define USE_MASKED_TAIL 1
+#define ATTRIBUTES PICK(ARG1, (INSTANCE_PARAMS))
+#define VL PICK(ARG2, (INSTANCE_PARAMS))
+#define USE_VNNI PICK(ARG3, (INSTANCE_PARAMS))
+#define VNNI_EVEX PICK(ARG4, (INSTANCE_PARAMS))
+#define USE_MASKED_TAIL PICK(ARG5, (INSTANCE_PARAMS))
 #include BASE_TEMPLATE
 
 #define SUFFIX tree
-#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
-#define VL 64
-#define USE_VNNI 1
-#define USE_MASKED_TAIL 1
+#define ATTRIBUTES PICK(ARG1, (INSTANCE_PARAMS))
+#define VL PICK(ARG2, (INSTANCE_PARAMS))
+#define USE_VNNI PICK(ARG3, (INSTANCE_PARAMS))
+#define VNNI_EVEX PICK(ARG4, (INSTANCE_PARAMS))
+#define USE_MASKED_TAIL PICK(ARG5, (INSTANCE_PARAMS))
 #include "x86/csum_x86_template.h"
 
 #define ROUNDS 101
