@@ -115,9 +115,12 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 			printf("\n");
 		}
 	}
-	printf("rounds: %u per cell, hot samples of about %g us; %s\n\n",
-	       cfg->rounds, cfg->target_us,
-	       cfg->cpu >= 0 ? "pinned" : "not pinned (--cpu N pins)");
+	printf("rounds: %u per cell, hot samples of about %g us; ",
+	       cfg->rounds, cfg->target_us);
+	if (cfg->cpu >= 0)
+		printf("pinned to CPU %d\n\n", cfg->cpu);
+	else
+		printf("not pinned (--cpu N pins)\n\n");
 }
 
 static int

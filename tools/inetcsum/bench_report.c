@@ -33,6 +33,17 @@ inetcsum_bench_bytes_per_tick(const struct bench_result *r,
 	return ticks > 0 ? (double)r->size / ticks : 0;
 }
 
+/* Width of the implementation column: the longest name, at least 14. */
+static int
+impl_width(const struct bench_result *res, size_t n)
+{
+	size_t i, w = 14;
+
+	for (i = 0; i < n; i++)
+		w = strlen(res[i].impl) > w ? strlen(res[i].impl) : w;
+	return (int)w;
+}
+
 static const char *
 ok_text(int correct)
 {
@@ -68,7 +79,7 @@ inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 			   size_t n, const char *baseline,
 			   const struct bench_machine *m)
 {
-	int op, cold;
+	int op, cold, w = impl_width(res, n);
 	size_t i;
 
 	for (op = 0; op < OP_COUNT; op++) {
@@ -90,9 +101,9 @@ inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 						inetcsum_bench_op_names[op],
 						cold ? "cold" : "hot",
 						baseline, baseline);
-					fprintf(f, "%8s %3s %-16s %9s %7s %6s "
+					fprintf(f, "%8s %3s %-*s %9s %7s %6s "
 						"%7s %6s %6s %5s\n", "size",
-						"off", "impl", "ns/call",
+						"off", w, "impl", "ns/call",
 						"GB/s", "B/tick", "p10GB/s",
 						"spread", "ratio", "ok");
 					any = 1;
@@ -108,9 +119,9 @@ inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 						 b->ns / r->ns);
 				else
 					snprintf(ratio, sizeof(ratio), "-");
-				fprintf(f, "%8zu %3zu %-16s %9.1f %7.2f %6.2f "
+				fprintf(f, "%8zu %3zu %-*s %9.1f %7.2f %6.2f "
 					"%7.2f %5.0f%% %6s %5s\n", r->size,
-					r->offset, r->impl, r->ns,
+					r->offset, w, r->impl, r->ns,
 					inetcsum_bench_gbps(r),
 					inetcsum_bench_bytes_per_tick(r, m),
 					r->ns_p10 > 0 ? (double)r->size /
@@ -146,7 +157,7 @@ inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
 	size_t sizes[64], ns, i, j, k, off;
 	const char *impls[64];
 	size_t ni;
-	int op, cold;
+	int op, cold, w = impl_width(res, n);
 
 	if (n == 0)
 		return;
@@ -172,9 +183,10 @@ inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
 			if (ni == 0)
 				continue;
 			fprintf(f, "summary: %s, %s, offset %zu, GB/s "
-				"(! = wrong result)\n%-16s",
+				"(! = wrong result)\n%-*s",
 				inetcsum_bench_op_names[op],
-				cold ? "cold" : "hot", off, "impl \\ size");
+				cold ? "cold" : "hot", off, w,
+				"impl \\ size");
 			for (k = 0; k < ns; k++)
 				fprintf(f, " %7zu", sizes[k]);
 			fprintf(f, "\n");
@@ -199,7 +211,7 @@ inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
 						 inetcsum_bench_gbps(r),
 						 r->correct == 0 ? "!" : "");
 				}
-				fprintf(f, "%-16s", impls[j]);
+				fprintf(f, "%-*s", w, impls[j]);
 				for (k = 0; k < ns; k++)
 					fprintf(f, " %7s", cells[k]);
 				fprintf(f, "\n");
@@ -232,9 +244,10 @@ inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
 			      size_t n, const long *dist, size_t ndist)
 {
 	size_t i, d;
+	int w = impl_width(res, n);
 
 	fprintf(f, "prefetch sweep: GB/s of the partial sum by software "
-		"prefetch distance (bytes)\n%-16s %8s %3s %-4s", "kernel",
+		"prefetch distance (bytes)\n%-*s %8s %3s %-4s", w, "kernel",
 		"size", "off", "mode");
 	for (d = 0; d < ndist; d++)
 		fprintf(f, " %6ld", dist[d]);
@@ -245,7 +258,7 @@ inetcsum_bench_print_prefetch(FILE *f, const struct bench_result *res,
 		/* One row per cell: print it at its first distance. */
 		if (r->prefetch != dist[0])
 			continue;
-		fprintf(f, "%-16s %8zu %3zu %-4s", r->impl, r->size,
+		fprintf(f, "%-*s %8zu %3zu %-4s", w, r->impl, r->size,
 			r->offset, r->cold ? "cold" : "hot");
 		for (d = 0; d < ndist; d++) {
 			double g = sweep_gbps(res, n, r->impl, r->size,
