@@ -34,7 +34,7 @@ describe_machine(struct bench_machine *m, const struct bench_config *cfg)
 						 "%s%s", used ? " " : "",
 						 name);
 	}
-	/* The library's own first choice (INETCSUM_IMPL honoured), then auto. */
+	/* The library's first choice (INETCSUM_IMPL honoured), then auto. */
 	m->impl = inetcsum_impl_name();
 	inetcsum_impl_select("auto");
 	m->auto_impl = inetcsum_impl_name();
