@@ -298,6 +298,8 @@ static const size_t carry_lengths[] = {
 	1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 65, 127, 128, 255, 256,
 	MAX_STRIDE - 1, MAX_STRIDE, MAX_STRIDE + 1, 2 * MAX_STRIDE + 2,
 	4095, 4096, 65535, 65536, 65537, 1u << 20, BIG_LEN,
+	(128u << 10) - 1, 128u << 10, (128u << 10) + 1,
+	(256u << 10) - 1, 256u << 10, (256u << 10) + 1,
 };
 #define NUM_CARRY_LENGTHS (sizeof(carry_lengths) / sizeof(carry_lengths[0]))
 
