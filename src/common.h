@@ -134,4 +134,33 @@ rotate_partial(u32 s)
 	return (s >> 8) | (s << 24);
 }
 
+/*
+ * Sum of the 0..7 bytes at 'p' as 16-bit words in memory order, an odd last
+ * byte being the first byte of a word whose second byte is zero (RFC 1071).
+ * Exact (at most 0xffffffff + 0xffff + 0xffff); never reads outside
+ * [p, p + (len & 7)).  Shared by the portable and the x86 scalar code.
+ */
+static INETCSUM_FORCEINLINE u64
+sum_tail7(const u8 *p, size_t len)
+{
+	u64 s = 0;
+
+	if (len & 4) {
+		s += load_u32(p);
+		p += 4;
+	}
+	if (len & 2) {
+		s += load_u16(p);
+		p += 2;
+	}
+	if (len & 1) {
+		/* Copying into a zeroed word puts the byte first on any CPU. */
+		u16 w = 0;
+
+		memcpy(&w, p, 1);
+		s += w;
+	}
+	return s;
+}
+
 #endif /* INETCSUM_COMMON_H */

@@ -38,30 +38,6 @@
  */
 #include "../impl.h"
 
-/* Sum of the 0..7 bytes at 'p', as a word sum (an odd last byte is zero-padded). */
-static INETCSUM_FORCEINLINE u64
-sum_tail(const u8 *p, size_t len)
-{
-	u64 s = 0;
-
-	if (len & 4) {
-		s += load_u32(p);
-		p += 4;
-	}
-	if (len & 2) {
-		s += load_u16(p);
-		p += 2;
-	}
-	if (len & 1) {
-		/* The byte is the first of a 16-bit word whose second byte is 0. */
-		u16 w = 0;
-
-		memcpy(&w, p, 1);
-		s += w;
-	}
-	return s;
-}
-
 #if SIZE_MAX > 0xffffffffu
 #define SUM_64_BYTES(p)							\
 	do {								\
@@ -132,7 +108,7 @@ partial_generic(const void *data, size_t len, u32 sum, size_t prefetch)
 		p += 8;
 		len -= 8;
 	}
-	s1 = add64_eac(s1, sum_tail(p, len));
+	s1 = add64_eac(s1, sum_tail7(p, len));
 	s0 = add64_eac(s0, s1);
 	s2 = add64_eac(s2, s3);
 	return fold64_to_32(add64_eac(s0, s2));
@@ -183,7 +159,7 @@ csum_copy_generic(void *dst, const void *src, size_t len, u32 sum)
 	}
 	if (len != 0) {
 		memcpy(q, p, len);
-		s1 = add64_eac(s1, sum_tail(p, len));
+		s1 = add64_eac(s1, sum_tail7(p, len));
 	}
 	return fold64_to_32(add64_eac(s0, s1));
 }

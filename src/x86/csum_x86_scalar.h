@@ -38,29 +38,6 @@
 #endif
 
 /*
- * Sum of the 0..7 bytes at 'p' as 16-bit words, an odd last byte being the
- * first byte of a word whose second byte is zero (RFC 1071).  Exact (at most
- * 0xffffffff + 0xffff + 0xff), never reads outside [p, p + len).
- */
-static INETCSUM_FORCEINLINE u64
-x86_sum_tail7(const u8 *p, size_t len)
-{
-	u64 s = 0;
-
-	if (len & 4) {
-		s += load_u32(p);
-		p += 4;
-	}
-	if (len & 2) {
-		s += load_u16(p);
-		p += 2;
-	}
-	if (len & 1)
-		s += *p;	/* little-endian: the byte is the low half */
-	return s;
-}
-
-/*
  * The last 'len & 7' bytes of a buffer of 'len' >= 8 bytes, zero-extended
  * as one 64-bit word, read with a single load of the 8 bytes that end at
  * p + len (inside the buffer, since len >= 8).  The kept bytes start at
@@ -106,7 +83,7 @@ x86_sum_short(const u8 *p, size_t len)
 	x86_u128 acc = 0;
 
 	if (len < 8)
-		return x86_sum_tail7(p, len);
+		return sum_tail7(p, len);
 	switch (len / 8) {
 	case 8:
 		acc += load_u64(p + 56);
