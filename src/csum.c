@@ -51,6 +51,9 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #  include "x86/kernels.h"
+#  ifdef INETCSUM_X86_SHORT_MAX
+#    include "x86/csum_x86_scalar.h"
+#  endif
 #elif defined(__aarch64__)
 #  include "arm/kernels.h"
 #endif
@@ -114,10 +117,11 @@ static _Atomic(const struct inetcsum_kernel *) active_kernel = NULL;
 #ifdef INETCSUM_X86_SHORT_MAX
 /*
  * Every x86-64 kernel sums inputs of at most INETCSUM_X86_SHORT_MAX bytes
- * with one shared scalar function, so inetcsum_partial() calls it directly
- * and skips the indirect call (3.3-3.7 ns became 3.0-3.5 ns per call at
- * 20-64 bytes: docs/x86-kernels.md).  The flag is set only while an x86
- * kernel is installed, so a forced "generic" still runs the portable code.
+ * with the same scalar code (x86_sum_short()), so inetcsum_partial() runs
+ * it inline and skips the indirect call and a second call and return
+ * (docs/x86-kernels.md, "Short inputs").  The flag is set only while an
+ * x86 kernel is installed, so a forced "generic" still runs the portable
+ * code.
  */
 static atomic_int x86_short_path = 0;
 #endif
@@ -195,7 +199,7 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 #ifdef INETCSUM_X86_SHORT_MAX
 	if (len <= INETCSUM_X86_SHORT_MAX &&
 	    atomic_load_explicit(&x86_short_path, memory_order_relaxed))
-		return inetcsum_x86_partial_short(data, len, sum);
+		return fold64_to_32(add64_eac(sum, x86_sum_short(data, len)));
 #endif
 	return atomic_load_explicit(&partial_ptr, memory_order_relaxed)(
 		data, len, sum);

@@ -56,62 +56,129 @@ x86_last_bytes(const u8 *p, size_t len)
 }
 
 /*
- * A 128-bit accumulator: adding a 64-bit word compiles to add + adc (the
- * carry goes into the high half), so the sum of up to 2^64 words is exact
- * and folds to 64 bits with one end-around carry.
+ * Whole-word chains for the commonest short lengths, each one asm block of
+ * add-with-carry with the loads folded in, as Linux's x86-64 csum_partial()
+ * does for 40 bytes (arch/x86/lib/csum-partial_64.c): one instruction per
+ * 8 bytes.  In C, gcc 12 needs two per word (add, then adc into a carry
+ * counter), and _addcarry_u64() goes through the stack.  The "m" operands
+ * tell the compiler exactly which bytes each block reads.  The last adc of
+ * 0 adds the final carry back in and cannot carry out itself: that would
+ * need the chain to end at all ones with a carry, i.e. a + b + 1 = 2^65 - 1
+ * with a all ones and a carry in, which the first add (no carry in, at
+ * most 2^65 - 2) never leaves and no later adc can then reach.  So, as for
+ * x86_sum_short(), the result is exact and 0 only for all-zero input.
  */
-__extension__ typedef unsigned __int128 x86_u128;
+#define X86_ADC(i) "adcq " #i "*8(%[p]), %[s]\n\t"
+#define X86_ADC_ASM(nbytes, first, rest)				\
+	__asm__(first							\
+		rest							\
+		"adcq $0, %[s]"						\
+		: [s] "=&r" (s)						\
+		: [p] "r" (p), "m" (*(const u8 (*)[nbytes])p)		\
+		: "cc")
 
+/* 40 bytes (an IPv6 header, a TCP header with 20 bytes of options). */
 static INETCSUM_FORCEINLINE u64
-x86_fold128(x86_u128 acc)
+x86_sum_40(const u8 *p)
 {
-	return add64_eac((u64)acc, (u64)(acc >> 64));
+	u64 s;
+
+	X86_ADC_ASM(40, "movq (%[p]), %[s]\n\taddq 8(%[p]), %[s]\n\t",
+		    X86_ADC(2) X86_ADC(3) X86_ADC(4));
+	return s;
 }
 
 /*
- * Ones' complement sum of 0..X86_SHORT_MAX bytes, exact in 128 bits and
- * folded to 64: 0 only if every byte is zero.  The whole words are added by
- * a jump into straight-line code (one predictable indirect branch) rather
- * than a loop, and the last len & 7 bytes by x86_last_bytes().  gcc 12
- * compiles the _addcarry_u64() intrinsic in such code through a stack
- * slot and setb, which took about 13 cycles at 40 bytes; this is plain
- * add/adc.
+ * 20 bytes (an IPv4 or a TCP header without options): the last 4 bytes
+ * zero-extended by a 32-bit load, then two words.
  */
+static INETCSUM_FORCEINLINE u64
+x86_sum_20(const u8 *p)
+{
+	u64 s;
+
+	X86_ADC_ASM(20, "movl 16(%[p]), %k[s]\n\taddq (%[p]), %[s]\n\t",
+		    X86_ADC(1));
+	return s;
+}
+
+/* 64 bytes (a cache line, a minimum Ethernet frame). */
+static INETCSUM_FORCEINLINE u64
+x86_sum_64(const u8 *p)
+{
+	u64 s;
+
+	X86_ADC_ASM(64, "movq (%[p]), %[s]\n\taddq 8(%[p]), %[s]\n\t",
+		    X86_ADC(2) X86_ADC(3) X86_ADC(4) X86_ADC(5) X86_ADC(6)
+		    X86_ADC(7));
+	return s;
+}
+
+#undef X86_ADC_ASM
+#undef X86_ADC
+
+/*
+ * Ones' complement sum of 0..X86_SHORT_MAX bytes, exact and folded to 64
+ * bits: 0 only if every byte is zero.  20, 40 and 64 bytes take the chains
+ * above: each compare costs far less than the jump on len / 8 that the
+ * other lengths take into straight-line code (one predictable indirect
+ * branch) rather than a loop; the last len & 7 bytes of those are added by
+ * x86_last_bytes().  Each word there costs one add with the load folded in
+ * and one adc of the carry into a second register ('carries' counts at
+ * most 9 carries, so it cannot overflow); the 128-bit accumulator this
+ * replaces compiled to mov, xor, add, adc per word.
+ */
+#define X86_ADD_WORD(v)							\
+	do {								\
+		u64 w_ = (v);						\
+									\
+		lo += w_;						\
+		carries += lo < w_;					\
+	} while (0)
+
 static INETCSUM_FORCEINLINE u64
 x86_sum_short(const u8 *p, size_t len)
 {
-	x86_u128 acc = 0;
+	u64 lo = 0, carries = 0;
 
+	if (len == 40)
+		return x86_sum_40(p);
+	if (len == 20)
+		return x86_sum_20(p);
+	if (len == 64)
+		return x86_sum_64(p);
 	if (len < 8)
 		return sum_tail7(p, len);
 	switch (len / 8) {
 	case 8:
-		acc += load_u64(p + 56);
+		X86_ADD_WORD(load_u64(p + 56));
 		/* fall through */
 	case 7:
-		acc += load_u64(p + 48);
+		X86_ADD_WORD(load_u64(p + 48));
 		/* fall through */
 	case 6:
-		acc += load_u64(p + 40);
+		X86_ADD_WORD(load_u64(p + 40));
 		/* fall through */
 	case 5:
-		acc += load_u64(p + 32);
+		X86_ADD_WORD(load_u64(p + 32));
 		/* fall through */
 	case 4:
-		acc += load_u64(p + 24);
+		X86_ADD_WORD(load_u64(p + 24));
 		/* fall through */
 	case 3:
-		acc += load_u64(p + 16);
+		X86_ADD_WORD(load_u64(p + 16));
 		/* fall through */
 	case 2:
-		acc += load_u64(p + 8);
+		X86_ADD_WORD(load_u64(p + 8));
 		/* fall through */
 	default:
-		acc += load_u64(p);
+		X86_ADD_WORD(load_u64(p));
 	}
-	acc += x86_last_bytes(p, len);
-	return x86_fold128(acc);
+	X86_ADD_WORD(x86_last_bytes(p, len));
+	return add64_eac(lo, carries);
 }
+
+#undef X86_ADD_WORD
 
 /*
  * Copy 0..64 bytes as small memcpy() implementations do: two fixed-size

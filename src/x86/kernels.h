@@ -18,7 +18,7 @@
 /*
  * Every x86-64 kernel sums inputs of at most INETCSUM_X86_SHORT_MAX bytes
  * with these functions (csum_x86_short.c), whatever the ISA; the
- * dispatcher may call them directly for short inputs.
+ * dispatcher runs the same code (x86_sum_short()) inline for short inputs.
  */
 #define INETCSUM_X86_SHORT_MAX 64
 u32 inetcsum_x86_partial_short(const void *data, size_t len, u32 sum);
