@@ -130,16 +130,6 @@ load_words(const u8 *p)
 	return as_words(vld1q_u8(p));
 }
 
-/* The last byte of the data is the first of a word whose second byte is 0. */
-static INETCSUM_FORCEINLINE u64
-odd_byte(const u8 *p)
-{
-	u16 w = 0;
-
-	memcpy(&w, p, 1);
-	return w;
-}
-
 /*
  * Word sum of 'len' bytes in general registers.  Each 64-bit load adds
  * below 2^32 to each of 'lo' and 'hi'; the only caller passes at most
@@ -158,17 +148,8 @@ sum_gpr(const u8 *p, size_t len)
 		p += 8;
 		len -= 8;
 	}
-	if (len & 4) {
-		lo += load_u32(p);
-		p += 4;
-	}
-	if (len & 2) {
-		hi += load_u16(p);
-		p += 2;
-	}
-	if (len & 1)
-		lo += odd_byte(p);
-	return lo + hi;
+	/* The last 0..7 bytes: below 2^33, so lo stays far below 2^64. */
+	return lo + hi + sum_tail7(p, len);
 }
 
 /* Add the four 32-bit lanes of 'v' (each below 2^32) to 's', exactly. */
@@ -291,7 +272,7 @@ copy_gpr(u8 *q, const u8 *p, size_t len)
 		q += 16;
 		len -= 16;
 	}
-	/* The last 0..15 bytes, zero-padded, in at most two more words. */
+	/* The last 0..15 bytes: one more whole word, then the 0..7 rest. */
 	if (len & 8) {
 		w = load_u64(p);
 		store_u64(q, w);
@@ -300,27 +281,9 @@ copy_gpr(u8 *q, const u8 *p, size_t len)
 		p += 8;
 		q += 8;
 	}
-	w = 0;
-	if (len & 4) {
-		u32 a = load_u32(p);
-
-		memcpy(q, &a, 4);
-		w += a;
-		p += 4;
-		q += 4;
-	}
-	if (len & 2) {
-		u16 a = load_u16(p);
-
-		memcpy(q, &a, 2);
-		w += a;
-		p += 2;
-		q += 2;
-	}
-	if (len & 1) {
-		*q = *p;
-		w += odd_byte(p);
-	}
+	/* The last 0..7 bytes, copied and summed by the shared helper. */
+	memcpy(q, p, len & 7);
+	w = sum_tail7(p, len & 7);
 	lo += w;
 	wraps += lo < w;
 	return add64_eac(lo, wraps);
