@@ -432,3 +432,15 @@ expect(const char *name, const struct inetcsum_frame_result *r,
 	}
 	return ok ? 0 : -1;
 }
+
+int
+is_field_byte(const struct inetcsum_frame_result *r, size_t off)
+{
+	size_t i;
+
+	/* Unsigned: an offset below the field wraps to a huge value. */
+	for (i = 0; i < r->nlayers; i++)
+		if (off - r->layers[i].field_offset < 2)
+			return 1;
+	return 0;
+}

@@ -76,6 +76,12 @@ void parse_addr(const char *s, uint8_t *out, int *v6);
 uint8_t *guard_copy(const void *src, size_t n);
 void guard_free(uint8_t *p, size_t n);
 
+/*
+ * is_field_byte() is 1 if frame offset 'off' is one of the two bytes of a
+ * checksum field of 'r': the only bytes a fix may change.
+ */
+int is_field_byte(const struct inetcsum_frame_result *r, size_t off);
+
 /* What a layer must look like; reason NULL means "any". */
 struct want {
 	enum inetcsum_proto proto;

@@ -14,17 +14,6 @@
 #include "catalog.h"
 
 static int
-is_field_byte(const struct inetcsum_frame_result *r, size_t off)
-{
-	size_t i;
-
-	for (i = 0; i < r->nlayers; i++)
-		if (off - r->layers[i].field_offset < 2)
-			return 1;
-	return 0;
-}
-
-static int
 pm_zero(unsigned v)
 {
 	return v == 0 || v == 0xffff;

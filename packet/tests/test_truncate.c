@@ -33,17 +33,6 @@ rnd(void)
 }
 
 static int
-is_field_byte(const struct inetcsum_frame_result *r, size_t off)
-{
-	size_t i;
-
-	for (i = 0; i < r->nlayers; i++)
-		if (off - r->layers[i].field_offset < 2)
-			return 1;
-	return 0;
-}
-
-static int
 has_verdict(enum inetcsum_status s)
 {
 	return s == INETCSUM_GOOD || s == INETCSUM_BAD ||
