@@ -11,7 +11,7 @@ const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 };
 
 u32
-inetcsum_cpu_features(void)
+inetcsum_probe_cpu_features(void)
 {
 	return 0;
 }

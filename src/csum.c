@@ -34,13 +34,15 @@
  *
  * Dispatch
  * --------
- * inetcsum_partial() and inetcsum_copy() call through one pointer each.
- * Each starts as a resolver stub that picks a kernel (INETCSUM_IMPL, else
- * the first kernel in the registry that the CPU supports), stores the
- * choice and forwards the call; later calls cost one load and one indirect
- * call.  The pointers are relaxed atomics: the choice is a pure function of
- * the CPU and the environment, so threads that race through the stub store
- * the same values, and any pointer a thread may see is a valid kernel.
+ * inetcsum_partial() and inetcsum_copy() call through one atomic pointer to
+ * the kernel in use.  It starts at a resolver "kernel" whose entry points
+ * pick the real one (INETCSUM_IMPL, else the first kernel in the registry
+ * that the CPU supports), install it with a compare-exchange over the
+ * unresolved state only, and forward the call; later calls cost two loads
+ * and one indirect call.  inetcsum_impl_select() stores unconditionally, so
+ * an explicit selection is never overwritten by a first call racing it in
+ * another thread (tests/test_race.c), and because one pointer holds the
+ * whole choice no thread can see half of one kernel and half of another.
  * Where only the portable kernel is built in, there is nothing to choose and
  * the entry points call it directly.
  */
@@ -67,6 +69,27 @@ const struct inetcsum_kernel *const inetcsum_kernels[] = {
 
 const size_t inetcsum_num_kernels =
 	sizeof(inetcsum_kernels) / sizeof(inetcsum_kernels[0]);
+
+/*
+ * The probed CPU features, with CPU_FEATURES_KNOWN set once probed (no
+ * feature bit uses it).  Probing is pure, so racing first callers store the
+ * same value and a relaxed atomic is enough.
+ */
+#define CPU_FEATURES_KNOWN (1u << 31)
+static _Atomic(u32) cpu_features_cache = 0;
+
+u32
+inetcsum_cpu_features(void)
+{
+	u32 f = atomic_load_explicit(&cpu_features_cache, memory_order_relaxed);
+
+	if (!(f & CPU_FEATURES_KNOWN)) {
+		f = inetcsum_probe_cpu_features() | CPU_FEATURES_KNOWN;
+		atomic_store_explicit(&cpu_features_cache, f,
+				      memory_order_relaxed);
+	}
+	return f & ~CPU_FEATURES_KNOWN;
+}
 
 const struct inetcsum_kernel *
 inetcsum_kernel_by_name(const char *name)
@@ -110,50 +133,47 @@ best_kernel(void)
 static u32 partial_resolve(const void *data, size_t len, u32 sum);
 static u32 copy_resolve(void *dst, const void *src, size_t len, u32 sum);
 
-static _Atomic(inetcsum_partial_fn) partial_ptr = partial_resolve;
-static _Atomic(inetcsum_copy_fn) copy_ptr = copy_resolve;
-static _Atomic(const struct inetcsum_kernel *) active_kernel = NULL;
-
-#ifdef INETCSUM_X86_SHORT_MAX
 /*
- * Every x86-64 kernel sums inputs of at most INETCSUM_X86_SHORT_MAX bytes
- * with the same scalar code (x86_sum_short()), so inetcsum_partial() runs
- * it inline and skips the indirect call and a second call and return
- * (docs/x86-kernels.md, "Short inputs").  The flag is set only while an
- * x86 kernel is installed, so a forced "generic" still runs the portable
- * code.
+ * The state before the first call: a "kernel" whose entry points choose the
+ * real one.  It is never in the registry, so nothing can select it.
  */
-static atomic_int x86_short_path = 0;
-#endif
+static const struct inetcsum_kernel unresolved = {
+	.name = "(unresolved)",
+	.partial = partial_resolve,
+	.copy = copy_resolve,
+};
 
-static void
-install(const struct inetcsum_kernel *k)
-{
-	atomic_store_explicit(&active_kernel, k, memory_order_relaxed);
-	atomic_store_explicit(&partial_ptr, k->partial, memory_order_relaxed);
-	atomic_store_explicit(&copy_ptr, k->copy, memory_order_relaxed);
-#ifdef INETCSUM_X86_SHORT_MAX
-	atomic_store_explicit(&x86_short_path, k != &inetcsum_kernel_generic,
-			      memory_order_relaxed);
-#endif
-}
+/*
+ * The kernel in use: one pointer, so a reader sees a whole kernel (its
+ * partial, copy and short-path facts together), never a half-installed
+ * mix.  The kernels are constant objects that exist from program start, so
+ * relaxed loads suffice: nothing is published through the pointer except
+ * which of them is meant.
+ */
+static _Atomic(const struct inetcsum_kernel *) active = &unresolved;
 
 /*
  * The first-use choice: INETCSUM_IMPL if it names a usable kernel, the
  * best kernel otherwise (an unusable name is ignored rather than fatal, so
- * a stale setting cannot break a program).
+ * a stale setting cannot break a program).  It is installed only over the
+ * unresolved state: if a select, or another thread's first call, got there
+ * while this one was choosing, that one stands and is returned.  So an
+ * explicit inetcsum_impl_select() always wins over a racing first call.
  */
 static const struct inetcsum_kernel *
 resolve(void)
 {
 	const char *env = getenv("INETCSUM_IMPL");
-	const struct inetcsum_kernel *k = NULL;
+	const struct inetcsum_kernel *k = NULL, *expected = &unresolved;
 
 	if (env != NULL && *env != '\0' && strcmp(env, "auto") != 0)
 		k = usable_kernel(env);
 	if (k == NULL)
 		k = best_kernel();
-	install(k);
+	if (!atomic_compare_exchange_strong_explicit(&active, &expected, k,
+						     memory_order_relaxed,
+						     memory_order_relaxed))
+		k = expected;
 	return k;
 }
 
@@ -173,9 +193,9 @@ const struct inetcsum_kernel *
 inetcsum_kernel_active(void)
 {
 	const struct inetcsum_kernel *k =
-		atomic_load_explicit(&active_kernel, memory_order_relaxed);
+		atomic_load_explicit(&active, memory_order_relaxed);
 
-	return k != NULL ? k : resolve();
+	return k != &unresolved ? k : resolve();
 }
 
 INETCSUM_API int
@@ -189,26 +209,35 @@ inetcsum_impl_select(const char *name)
 		k = usable_kernel(name);
 	if (k == NULL)
 		return -1;
-	install(k);
+	/* Unconditional: a select replaces whatever was chosen before. */
+	atomic_store_explicit(&active, k, memory_order_relaxed);
 	return 0;
 }
 
 INETCSUM_API uint32_t
 inetcsum_partial(const void *data, size_t len, uint32_t sum)
 {
+	const struct inetcsum_kernel *k =
+		atomic_load_explicit(&active, memory_order_relaxed);
+
 #ifdef INETCSUM_X86_SHORT_MAX
-	if (len <= INETCSUM_X86_SHORT_MAX &&
-	    atomic_load_explicit(&x86_short_path, memory_order_relaxed))
+	/*
+	 * Every x86-64 kernel sums short inputs with the same scalar code
+	 * (x86_sum_short()), so it runs here inline, skipping the indirect
+	 * call and a second call and return (docs/short-path.md).  The
+	 * kernel says whether it is one of them, so a selected "generic"
+	 * still runs the portable code.
+	 */
+	if (len <= k->inline_short_max)
 		return fold64_to_32(add64_eac(sum, x86_sum_short(data, len)));
 #endif
-	return atomic_load_explicit(&partial_ptr, memory_order_relaxed)(
-		data, len, sum);
+	return k->partial(data, len, sum);
 }
 
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
 {
-	return atomic_load_explicit(&copy_ptr, memory_order_relaxed)(
+	return atomic_load_explicit(&active, memory_order_relaxed)->copy(
 		dst, src, len, sum);
 }
 

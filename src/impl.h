@@ -21,7 +21,11 @@ typedef u32 (*inetcsum_partial_pf_fn)(const void *data, size_t len, u32 sum,
  * cpu_features.h) that must all be present to run it; 0 for portable code.
  * 'partial_prefetch' is NULL unless the kernel takes a software prefetch
  * distance: the benchmark uses it to sweep distances at run time, while
- * 'partial' uses the build-time distance.
+ * 'partial' uses the build-time distance.  'inline_short_max' is nonzero
+ * for a kernel whose 'partial' sums inputs of up to that many bytes with
+ * the scalar code that inetcsum_partial() can run inline (x86-64:
+ * x86_sum_short(), INETCSUM_X86_SHORT_MAX), so the dispatcher may skip the
+ * indirect call for them and get the same sum.
  */
 struct inetcsum_kernel {
 	const char *name;
@@ -29,6 +33,7 @@ struct inetcsum_kernel {
 	inetcsum_partial_fn partial;
 	inetcsum_copy_fn copy;
 	inetcsum_partial_pf_fn partial_prefetch;
+	size_t inline_short_max;
 };
 
 /*
@@ -42,13 +47,19 @@ extern const size_t inetcsum_num_kernels;
 extern const struct inetcsum_kernel inetcsum_kernel_generic;
 
 /*
- * inetcsum_cpu_features() probes the CPU and OS each time it is called (no
- * cache: dispatch only calls it when choosing a kernel).  In builds with
- * INETCSUM_TEST_SUPPORT, features named in the comma-separated environment
- * variable INETCSUM_DISABLE_CPU_FEATURES are removed, and an unknown name
- * aborts, so a typo cannot silently test the wrong kernel.
+ * inetcsum_cpu_features() returns the CPU feature bits of src/<arch>/
+ * cpu_features.h that this CPU and OS support.  The first call probes
+ * (inetcsum_probe_cpu_features(), per architecture: CPUID and XGETBV on
+ * x86, which trap to the hypervisor in a VM) and caches the result with a
+ * "known" bit, as libdeflate does; later calls are one relaxed load.
+ * Threads racing the first call probe twice and store the same value.  In
+ * builds with INETCSUM_TEST_SUPPORT, features named in the comma-separated
+ * environment variable INETCSUM_DISABLE_CPU_FEATURES are removed (read once,
+ * at the probe), and an unknown name aborts, so a typo cannot silently test
+ * the wrong kernel.
  */
 u32 inetcsum_cpu_features(void);
+u32 inetcsum_probe_cpu_features(void);
 
 /* Feature bit names, for printing and masking; ends with {0, NULL}. */
 struct inetcsum_cpu_feature {

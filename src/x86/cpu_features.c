@@ -67,7 +67,7 @@ zmm_is_fast(u32 vendor_ebx, u32 vendor_ecx, u32 vendor_edx, u32 leaf1_eax)
 }
 
 u32
-inetcsum_cpu_features(void)
+inetcsum_probe_cpu_features(void)
 {
 	u32 a, b, c, d;
 	u32 b7 = 0, c7 = 0, d7 = 0, a71 = 0;
