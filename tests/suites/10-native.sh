@@ -4,5 +4,4 @@
 set -eu
 . tests/suites/common.sh
 native_build
-cd "$NATIVE_BUILD"
-ctest --output-on-failure -j "$JOBS"
+run_ctest "$NATIVE_BUILD" native --output-on-failure -j "$JOBS"

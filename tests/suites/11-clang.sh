@@ -7,5 +7,4 @@ B=$BUILD_ROOT/clang
 configure "$B" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
 	-DCMAKE_C_FLAGS=-Werror -DINETCSUM_TEST_SUPPORT=ON
 build "$B" inetcsum_static inetcsum_shared inetcsum_core_tests
-cd "$B"
-ctest --output-on-failure -j "$JOBS" -L core
+run_ctest "$B" clang --output-on-failure -j "$JOBS" -L core

@@ -1,8 +1,8 @@
 #!/bin/bash
 # tests/suites/30-sanitize.sh - the CTest suite built with clang under
 # AddressSanitizer + UndefinedBehaviorSanitizer (any error aborts the test),
-# then test_dispatch, whose threads race through the first call and through
-# inetcsum_impl_select(), under ThreadSanitizer.
+# then test_dispatch and test_race, whose threads race through the first
+# call and through inetcsum_impl_select(), under ThreadSanitizer.
 set -eu
 . tests/suites/common.sh
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
@@ -16,13 +16,13 @@ configure "$A" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 build "$A"
 # Both halves run even if the first fails; the suite fails if either does.
 status=0
-(cd "$A" && ctest --output-on-failure -j "$JOBS") || status=1
+run_ctest "$A" asan-ubsan --output-on-failure -j "$JOBS" || status=1
 
 T=$BUILD_ROOT/tsan
 configure "$T" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_SANITIZE=thread \
 	-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_TOOLS=OFF
-build "$T" test_dispatch
+build "$T" test_dispatch test_race
 if ! nm "$T/tests/test_dispatch" | grep -q __tsan_init; then
 	echo "test_dispatch was not built with ThreadSanitizer"
 	exit 1
@@ -36,5 +36,6 @@ if ! (cd "$T" && ctest -R '^dispatch$' >/dev/null 2>&1) &&
 	echo "TSan needs address randomisation off here: using setarch -R"
 	norand=(setarch "$(uname -m)" -R)
 fi
-(cd "$T" && "${norand[@]}" ctest --output-on-failure -R '^dispatch') || status=1
+(cd "$T" && "${norand[@]}" ctest --output-on-failure -R '^(dispatch|race)') ||
+	status=1
 exit $status

@@ -7,14 +7,8 @@ BUILD_ROOT=${BUILD_ROOT:-$PWD/build-tests}
 JOBS=${JOBS:-2}
 mkdir -p "$BUILD_ROOT"
 
-# skip WHAT: WHY...: record that something this suite should test was not
-# tested, and why.  tests/run_tests.sh counts the suite as SKIP (never as a
-# pass) and names every such line at the end.  Run by hand, with no
-# SKIP_LOG, the line is only printed.
-skip() {
-	echo "SKIP: $*"
-	if [ -n "${SKIP_LOG-}" ]; then echo "$*" >>"$SKIP_LOG"; fi
-}
+# skip() and ctest_skips(): tests/suites/skip.sh.
+. "$(dirname "${BASH_SOURCE[0]}")/skip.sh"
 
 # quiet CMD...: run CMD with its output kept in a log that is shown only
 # if it fails, so passing suites stay short.
