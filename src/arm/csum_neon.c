@@ -281,11 +281,17 @@ copy_gpr(u8 *q, const u8 *p, size_t len)
 		p += 8;
 		q += 8;
 	}
-	/* The last 0..7 bytes, copied and summed by the shared helper. */
-	memcpy(q, p, len & 7);
-	w = sum_tail7(p, len & 7);
-	lo += w;
-	wraps += lo < w;
+	/*
+	 * The last 0..7 bytes, copied and summed by the shared helper.  Only
+	 * if there are any: inetcsum_copy(NULL, NULL, 0, sum) is valid, and
+	 * memcpy() with a null pointer is undefined even for 0 bytes.
+	 */
+	if (len & 7) {
+		memcpy(q, p, len & 7);
+		w = sum_tail7(p, len & 7);
+		lo += w;
+		wraps += lo < w;
+	}
 	return add64_eac(lo, wraps);
 }
 
