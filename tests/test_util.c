@@ -248,26 +248,28 @@ inetcsum_test_check_sum(const char *kernel, const char *op, const void *data,
 			uint16_t want)
 {
 	const uint16_t want_csum = (uint16_t)~want;
+	const uint16_t got_csum = inetcsum_ref_fold(got);
 
 	checks++;
-	if (inetcsum_ref_fold(got) != want_csum) {
-		inetcsum_test_fail(kernel, op, len, offset, init, data,
-				   "partial 0x%08lx folds to 0x%04x, "
-				   "reference checksum 0x%04x",
-				   (unsigned long)got, inetcsum_ref_fold(got),
-				   want_csum);
-	} else if (got % 0xffff != want % 0xffff) {
-		inetcsum_test_fail(kernel, op, len, offset, init, data,
-				   "partial 0x%08lx not congruent to 0x%04x "
-				   "mod 0xffff", (unsigned long)got, want);
-	} else if ((got == 0) != (want == 0)) {
-		inetcsum_test_fail(kernel, op, len, offset, init, data,
-				   "partial 0x%08lx but the data and initial "
-				   "sum are %s", (unsigned long)got,
-				   want == 0 ? "all zero" : "not all zero");
-	} else {
+	/*
+	 * This one comparison enforces all three promises.  The reference
+	 * fold maps a partial sum to the 16-bit value congruent to it modulo
+	 * 0xffff that is 0 only for a zero sum, and 'want' is such a value
+	 * too: equal folds therefore mean congruence modulo 0xffff and "0
+	 * exactly when 'want' is 0".  Separate tests of those two, as there
+	 * used to be, could never fail once the folds agree.  The message
+	 * names the broken promise instead.
+	 */
+	if (got_csum == want_csum)
 		return 0;
-	}
+	inetcsum_test_fail(kernel, op, len, offset, init, data,
+			   "partial 0x%08lx folds to 0x%04x, reference "
+			   "checksum 0x%04x%s", (unsigned long)got, got_csum,
+			   want_csum,
+			   want == 0 ? " (the data and initial sum are all "
+				       "zero: the partial must be 0)" :
+			   got == 0 ? " (a zero partial, but the data and "
+				      "initial sum are not all zero)" : "");
 	return -1;
 }
 

@@ -80,9 +80,10 @@ void inetcsum_test_fail(const char *kernel, const char *op, size_t len,
  * Judge the library partial sum 'got' against the reference ones'
  * complement sum 'want' (memory order, 0 only when the initial sum and all
  * data are zero; see ref_csum.h): it must fold to ~want bit for bit (so a
- * sum that is a multiple of 0xffff must give 0x0000, never 0xffff), be
- * congruent to 'want' modulo 0xffff, and be 0 exactly when 'want' is.
- * Other arguments are for the failure report.  Returns 0 if it passed.
+ * sum that is a multiple of 0xffff must give 0x0000, never 0xffff), which
+ * also makes it congruent to 'want' modulo 0xffff and 0 exactly when
+ * 'want' is.  Other arguments are for the failure report.  Returns 0 if it
+ * passed.
  */
 int inetcsum_test_check_sum(const char *kernel, const char *op,
 			    const void *data, size_t len, size_t offset,
