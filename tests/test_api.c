@@ -492,10 +492,10 @@ main(void)
 
 		kname = k->name;
 		if (!inetcsum_kernel_supported(k, features)) {
-			printf("kernel %s: skipped, unsupported by this CPU "
-			       "(needs features 0x%lx, has 0x%lx)\n", kname,
-			       (unsigned long)k->features,
-			       (unsigned long)features);
+			char what[80];
+
+			snprintf(what, sizeof(what), "kernel %s", kname);
+			inetcsum_test_cpu_lacks(what, k->features & ~features);
 			continue;
 		}
 		inetcsum_test_count();

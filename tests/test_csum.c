@@ -417,8 +417,9 @@ huge_map(struct huge *h)
 	size_t i;
 
 	if (sizeof(size_t) < 8) {
-		printf(">4 GiB test skipped: size_t is %zu bits here, so no "
-		       "buffer can be that long\n", sizeof(size_t) * 8);
+		inetcsum_test_not_applicable(">4 GiB test", "size_t is %zu "
+					     "bits here, so no buffer can be "
+					     "that long", sizeof(size_t) * 8);
 		return -1;
 	}
 	h->len = (size_t)len64;
@@ -473,11 +474,10 @@ main(void)
 	for (i = 0; i < inetcsum_num_kernels; i++) {
 		k = inetcsum_kernels[i];
 		if (!inetcsum_kernel_supported(k, features)) {
-			printf("kernel %s: skipped, unsupported: needs CPU "
-			       "features 0x%lx, this CPU (after "
-			       "INETCSUM_DISABLE_CPU_FEATURES) has 0x%lx\n",
-			       k->name, (unsigned long)k->features,
-			       (unsigned long)features);
+			char what[80];
+
+			snprintf(what, sizeof(what), "kernel %s", k->name);
+			inetcsum_test_cpu_lacks(what, k->features & ~features);
 			continue;
 		}
 		inetcsum_test_count();

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "impl.h"
 #include "ref_csum.h"
 #include "test_util.h"
 
@@ -21,7 +22,7 @@
 
 static uint64_t seed, state;
 static int quick;
-static unsigned long checks, failures;
+static unsigned long checks, failures, skips;
 static const char *prog = "test";
 
 static size_t
@@ -273,6 +274,85 @@ inetcsum_test_check_sum(const char *kernel, const char *op, const void *data,
 	return -1;
 }
 
+/* The names of the feature bits 'bits', space-separated, into 'out'. */
+static void
+feature_names(uint32_t bits, char *out, size_t size)
+{
+	const struct inetcsum_cpu_feature *f;
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (f = inetcsum_cpu_feature_table; f->name != NULL; f++) {
+		if ((bits & f->bit) != 0 && n < size) {
+			n += (size_t)snprintf(out + n, size - n, "%s%s",
+					      n != 0 ? " " : "", f->name);
+			bits &= ~f->bit;
+		}
+	}
+	/* Bits without a name would be a bug of the table: show them. */
+	if (bits != 0 && n < size)
+		snprintf(out + n, size - n, "%sbits 0x%lx", n != 0 ? " " : "",
+			 (unsigned long)bits);
+}
+
+void
+inetcsum_test_cpu_lacks(const char *what, uint32_t missing)
+{
+	const char *mask = getenv("INETCSUM_DISABLE_CPU_FEATURES");
+	const char *ok = getenv("INETCSUM_TEST_UNSUPPORTED_OK");
+	char names[256];
+
+	feature_names(missing, names, sizeof(names));
+	if (mask != NULL && *mask != '\0')
+		inetcsum_test_not_applicable(what, "not supported by this CPU "
+					     "(needs %s) with "
+					     "INETCSUM_DISABLE_CPU_FEATURES=%s "
+					     "(the unmasked run tests it)", names,
+					     mask);
+	else if (ok != NULL && strcmp(ok, "1") == 0)
+		inetcsum_test_not_applicable(what, "not supported by this CPU "
+					     "(needs %s); "
+					     "INETCSUM_TEST_UNSUPPORTED_OK=1",
+					     names);
+	else
+		inetcsum_test_skip(what, "not supported by this CPU (needs %s)",
+				   names);
+}
+
+void
+inetcsum_test_skip(const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	skips++;
+	fflush(stderr);
+	printf("SKIP: %s: ", what);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+void
+inetcsum_test_not_applicable(const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s: not applicable: ", what);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+unsigned long
+inetcsum_test_skips(void)
+{
+	return skips;
+}
+
 void
 inetcsum_test_count(void)
 {
@@ -288,7 +368,9 @@ inetcsum_test_failures(void)
 int
 inetcsum_test_finish(void)
 {
-	printf("%s: %lu checks, %lu failed (seed %llu)\n", prog, checks,
-	       failures, (unsigned long long)seed);
-	return failures == 0 ? 0 : 1;
+	printf("%s: %lu checks, %lu failed, %lu skipped (seed %llu)\n", prog,
+	       checks, failures, skips, (unsigned long long)seed);
+	if (failures != 0)
+		return 1;
+	return skips != 0 ? 77 : 0;
 }

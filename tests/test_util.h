@@ -89,11 +89,43 @@ int inetcsum_test_check_sum(const char *kernel, const char *op,
 			    const void *data, size_t len, size_t offset,
 			    uint32_t init, uint32_t got, uint16_t want);
 
+/*
+ * What a run could not test.  inetcsum_test_cpu_lacks() reports 'what'
+ * (e.g. "kernel x86_avx512") as needing the CPU features 'missing' (bits
+ * of inetcsum_cpu_feature_table, printed by name).  Normally that is a
+ * skip: "SKIP: WHAT: not supported by this CPU (needs F ...)", counted, so
+ * that inetcsum_test_finish() returns 77 when nothing failed.  It is only
+ * "not applicable", printed and not counted, when the run is not meant to
+ * test it: INETCSUM_DISABLE_CPU_FEATURES is non-empty (features masked on
+ * purpose by tests/suites/20-features.sh; the unmasked run tests them) or
+ * INETCSUM_TEST_UNSUPPORTED_OK=1 (the cross suite has checked that the
+ * emulated CPU supports exactly the kernels it should).
+ *
+ * inetcsum_test_skip() counts any other skip, with its reason.
+ * inetcsum_test_not_applicable() prints a case that cannot exist here (a
+ * 4 GiB buffer with a 32-bit size_t), which is no skip.
+ */
+void inetcsum_test_cpu_lacks(const char *what, uint32_t missing);
+void inetcsum_test_skip(const char *what, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void inetcsum_test_not_applicable(const char *what, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+unsigned long inetcsum_test_skips(void);
+
 /* Count one check made (for the summary line). */
 void inetcsum_test_count(void);
 unsigned long inetcsum_test_failures(void);
 
-/* Print the summary; returns the process exit status (0 = all passed). */
+/*
+ * Print the summary; returns the process exit status: 1 if a check failed,
+ * else 77 (CTest's SKIP_RETURN_CODE) if something was skipped, else 0.
+ */
 int inetcsum_test_finish(void);
 
 #endif /* INETCSUM_TESTS_TEST_UTIL_H */

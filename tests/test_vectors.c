@@ -306,8 +306,11 @@ main(int argc, char **argv)
 		const struct inetcsum_kernel *kern = inetcsum_kernels[k];
 
 		if (!inetcsum_kernel_supported(kern, features)) {
-			printf("kernel %s: skipped, unsupported by this CPU\n",
-			       kern->name);
+			char what[80];
+
+			snprintf(what, sizeof(what), "kernel %s", kern->name);
+			inetcsum_test_cpu_lacks(what,
+						kern->features & ~features);
 			continue;
 		}
 		if (inetcsum_impl_select(kern->name) != 0) {
