@@ -307,8 +307,8 @@ inetcsum_test_cpu_lacks(const char *what, uint32_t missing)
 		inetcsum_test_not_applicable(what, "not supported by this CPU "
 					     "(needs %s) with "
 					     "INETCSUM_DISABLE_CPU_FEATURES=%s "
-					     "(the unmasked run tests it)", names,
-					     mask);
+					     "(the unmasked run tests it)",
+					     names, mask);
 	else if (ok != NULL && strcmp(ok, "1") == 0)
 		inetcsum_test_not_applicable(what, "not supported by this CPU "
 					     "(needs %s); "
