@@ -115,6 +115,8 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 			printf("\n");
 		}
 	}
+	printf("correct: every result is compared with a naive reference "
+	       "sum (bench_ref.c), on random and on 0xff bytes\n");
 	printf("rounds: %u per cell, hot samples of about %g us; ",
 	       cfg->rounds, cfg->target_us);
 	if (cfg->cpu >= 0)
@@ -143,7 +145,9 @@ find(struct cand *v, size_t n, const char *name, struct cand **out)
  * an Ethernet header, and the layout is the same in every run instead of
  * depending on where malloc() put the block.  The source is random bytes,
  * which make 32-bit accumulators overflow on long inputs as real data
- * does.
+ * does; 'ones' (0xff bytes) is the correctness check's worst case for
+ * carries.  The destination has a spare page on each side, so that the
+ * check can look at the bytes just outside it (bench_run.c).
  */
 static int
 alloc_bufs(struct bench_bufs *b, const struct bench_config *cfg)
@@ -160,8 +164,12 @@ alloc_bufs(struct bench_bufs *b, const struct bench_config *cfg)
 		maxoff = cfg->offsets[i] > maxoff ? cfg->offsets[i] : maxoff;
 	bytes = (max + maxoff + (size_t)page - 1) & ~((size_t)page - 1);
 	if (posix_memalign((void **)&b->src, (size_t)page, bytes) != 0 ||
-	    posix_memalign((void **)&b->dst, (size_t)page, bytes) != 0)
+	    posix_memalign((void **)&b->ones, (size_t)page, bytes) != 0 ||
+	    posix_memalign((void **)&b->dst_base, (size_t)page,
+			   bytes + 2 * (size_t)page) != 0)
 		return -1;
+	b->dst = b->dst_base + page;
+	memset(b->ones, 0xff, bytes);
 	for (i = 0; i < bytes; i++) {
 		/* xorshift64 (Marsaglia 2003): cheap, reproducible noise. */
 		x ^= x << 13;
@@ -323,9 +331,12 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			continue;
 		for (s = 0; s < ns; s++) {
 			for (o = 0; o < cfg->noffsets; o++) {
-				if (op == OP_IPV4)
+				if (op == OP_IPV4) {
 					make_ipv4(r.b.src + cfg->offsets[o],
 						  sizes[s]);
+					make_ipv4(r.b.ones + cfg->offsets[o],
+						  sizes[s]);
+				}
 				for (cold = 0; cold < 2; cold++) {
 					int rc;
 
@@ -386,7 +397,8 @@ out:
 	}
 	free(r.res);
 	free(r.b.src);
-	free(r.b.dst);
+	free(r.b.ones);
+	free(r.b.dst_base);
 	free(r.b.pool);
 	return status;
 }

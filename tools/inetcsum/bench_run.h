@@ -80,9 +80,14 @@ struct cand {
 	double *samples;	/* ns per call, one per round */
 };
 
-/* Buffers of one run, and the rotating pool for COLD_POOL. */
+/*
+ * Buffers of one run, and the rotating pool for COLD_POOL.  'ones' has the
+ * layout of 'src' filled with 0xff (the correctness check's second input).
+ * 'dst' sits one page into 'dst_base', whose pages before and after it let
+ * the check see a copy that writes outside its destination.
+ */
 struct bench_bufs {
-	unsigned char *src, *dst;
+	unsigned char *src, *dst, *ones, *dst_base;
 	unsigned char *pool;
 	size_t pool_bytes, stride, nslots, next;
 };

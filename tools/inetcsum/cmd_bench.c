@@ -6,8 +6,9 @@
  * checksum, hot and cold, and prints one comparison.
  *
  * Method.  The work is a list of cells (op x size x offset x regime); for
- * each cell every candidate is checked once against the portable kernel,
- * calibrated, and then timed in rounds: in round r every candidate gives
+ * each cell every candidate is checked against a naive reference sum
+ * (bench_ref.c, which shares no code with the library), calibrated, and
+ * then timed in rounds: in round r every candidate gives
  * one sample, starting with candidate r (mod n), so slow drifts of the
  * shared machine's clock and load spread over all candidates alike instead
  * of favouring whichever ran first.  A hot sample is a batch of calls on
