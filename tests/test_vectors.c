@@ -286,6 +286,32 @@ check_rfc1624(void)
 	check16(inetcsum_impl_name(), &v, "update16", lib, 0x0000);
 	lib = inetcsum_update(inetcsum_ref_to_mem(hc), msg + 2, m2_bytes, 2);
 	check16(inetcsum_impl_name(), &v, "update", lib, 0x0000);
+	/*
+	 * The example widened to a 32-bit value with both halves nonzero:
+	 * words dd2f 5555 1234 bb46 (valid: bb46 = ~dd2f - 5555 - 1234),
+	 * then 5555 1234 -> 3285 0102.  By hand: 3285 + 0102 + bb46 =
+	 * 0xeecd, so the new field is ~0xeecd = 0x1132.
+	 */
+	{
+		const unsigned char msg8[8] = { 0xdd, 0x2f, 0x55, 0x55,
+						0x12, 0x34, 0xbb, 0x46 };
+		const unsigned char m2_4[4] = { 0x32, 0x85, 0x01, 0x02 };
+		const uint16_t want = inetcsum_ref_to_mem(0x1132);
+		uint32_t o, n;
+
+		check16("reference", &v, "valid-before32",
+			inetcsum_ref_csum(msg8, sizeof(msg8), 0), 0);
+		check16("reference", &v, "recompute32",
+			inetcsum_ref_update(msg8, sizeof(msg8), 0, 2, m2_4, 4),
+			want);
+		memcpy(&o, msg8 + 2, 4);
+		memcpy(&n, m2_4, 4);
+		check16(inetcsum_impl_name(), &v, "update32",
+			inetcsum_update32(inetcsum_ref_to_mem(hc), o, n), want);
+		check16(inetcsum_impl_name(), &v, "update(4 bytes)",
+			inetcsum_update(inetcsum_ref_to_mem(hc), msg8 + 2, m2_4,
+					4), want);
+	}
 }
 
 int
