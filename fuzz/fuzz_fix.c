@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "../tools/inetcsum/pcap.c"
-#include "../packet/inetcsum_packet.h"
+#include "inetcsum_packet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

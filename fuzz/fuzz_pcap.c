@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "../tools/inetcsum/pcap.c"
-#include "../packet/inetcsum_packet.h"
+#include "inetcsum_packet.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
 #  define MAP_ANONYMOUS MAP_ANON
