@@ -145,6 +145,60 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
 INETCSUM_API const char *inetcsum_proto_name(enum inetcsum_proto p);
 INETCSUM_API const char *inetcsum_status_name(enum inetcsum_status s);
 
+/* ====================================================================== */
+/*  Packet operations: error codes                                         */
+/* ====================================================================== */
+
+/*
+ * The packet operations below (and those of offload completion and
+ * software GSO) return 0 or a count on success and one of these negative
+ * codes on failure.  A function that fails writes nothing: every check is
+ * made before the first byte of a packet (or of an output array) changes.
+ * inetcsum_pkt_strerror() names them.
+ */
+enum inetcsum_pkt_error {
+	INETCSUM_EINVAL = -1,	/* bad argument: NULL pointer, unknown flag,
+				 * offset out of range */
+	INETCSUM_EBADLEN = -2,	/* the buffer is too short for a header, or
+				 * a length field disagrees with the buffer */
+	INETCSUM_EPROTO = -3,	/* not what the call handles: IP version not
+				 * 4 or 6, protocol not TCP/UDP, ... */
+	INETCSUM_EUNSUPP = -4,	/* well-formed but its checksum cannot be
+				 * done: fragment, unknown routing header
+				 * with segments left, jumbogram, bad IP
+				 * options, nesting too deep */
+	INETCSUM_EBADSUM = -5,	/* a checksum that must be right first is
+				 * wrong (a segment to coalesce, ...) */
+	INETCSUM_EFLOW = -6,	/* segments not of one flow, not in order,
+				 * or with headers that differ */
+	INETCSUM_ENOSPC = -7,	/* the output buffer is too small */
+};
+
+/*
+ * inetcsum_pkt_strerror() returns a static string for a code above
+ * ("invalid argument", ...), "success" for 0 and positive values, and
+ * "unknown error" otherwise.  Thread-safe.
+ */
+INETCSUM_API const char *inetcsum_pkt_strerror(int err);
+
+/* ====================================================================== */
+/*  IP packets: verify and fill                                            */
+/* ====================================================================== */
+
+/* (issue 11: inetcsum_ip_check(), inetcsum_ip_fill(); see docs/packet.md) */
+
+/* ====================================================================== */
+/*  Forwarding and NAT                                                     */
+/* ====================================================================== */
+
+/* (issue 11: TTL decrement, address/port rewrite, checksum diff) */
+
+/* ====================================================================== */
+/*  GRO side                                                               */
+/* ====================================================================== */
+
+/* (issue 11: burst verification of TCP/UDP segments, coalescing) */
+
 #ifdef __cplusplus
 }
 #endif
