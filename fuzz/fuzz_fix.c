@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz/fuzz_fix.c - "inetcsum fix" in memory over arbitrary bytes: the
- * capture reader (tools/inetcsum/pcap.c) walks a private copy and
+ * capture reader (capture/pcap.c) walks a private copy and
  * inetcsum_frame_fix() (packet/) repairs each frame in it.
  *
  * Properties checked beyond memory safety:
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/inetcsum/pcap.c"
+#include "pcap.h"
 #include "inetcsum_packet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

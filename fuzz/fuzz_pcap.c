@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz/fuzz_pcap.c - the capture reader (tools/inetcsum/pcap.c) and the
+ * fuzz/fuzz_pcap.c - the capture reader (capture/pcap.c) and the
  * frame parser (packet/) over arbitrary bytes.
  *
  * The input is copied flush against an inaccessible page, so a read one
@@ -22,7 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../tools/inetcsum/pcap.c"
+#include "pcap.h"
 #include "inetcsum_packet.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)

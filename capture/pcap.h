@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/pcap.h - a reader of pcap and pcapng captures held in
+ * capture/pcap.h - a reader of pcap and pcapng captures held in
  * memory.  It walks a (pointer, length) buffer, so the same code serves a
  * mapped file, a fuzzer's input and the fixer's private copy, and it hands
  * out each packet as an offset into that buffer: "fix" turns the offset

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/pcap.c - the pcap/pcapng reader over an in-memory buffer
+ * capture/pcap.c - the pcap/pcapng reader over an in-memory buffer
  * (see pcap.h).
  *
  * Formats, as documented by their maintainers:

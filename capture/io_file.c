@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/io_file.c - whole-file input (mmap, or read for pipes) and
+ * capture/io_file.c - whole-file input (mmap, or read for pipes) and
  * atomic output (temporary file, fsync, rename) for "check" and "fix".
  */
 #define _GNU_SOURCE	/* sync_file_range() on Linux; POSIX otherwise */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/io_file.h - whole-file input and crash-safe output for the
+ * capture/io_file.h - whole-file input and crash-safe output for the
  * capture commands.  Errors are written into a caller's buffer as
  * "PATH: what: strerror" so each command decides where they go.
  */
