@@ -3,11 +3,19 @@
  * bench/peer_dpdk.c - DPDK's checksum (rte_ip.h, libdpdk-dev) as a peer.
  *
  * rte_raw_cksum() and rte_ipv4_cksum() are inline functions in a header,
- * so this file is the whole peer: it is compiled with DPDK's own pkg-config
- * flags (which raise -march to what DPDK requires) and at the build's
- * optimisation level, which matters: gcc vectorises DPDK's 16-bit loop at
- * -O3 but not at -O2 (/work/shared/PERFORMANCE-NOTES.md).  Its 32-bit
- * accumulator wraps on long inputs, which the benchmark detects and reports.
+ * so this file is the whole peer, and the code that runs is whatever the
+ * compiler makes of DPDK's loop under the application's flags.  It is
+ * therefore compiled as DPDK applications are: -O3 -march=native (a DPDK
+ * built from source defaults to a release build for the native CPU, and
+ * its libdpdk.pc hands that -march to every application), with the rest
+ * of DPDK's pkg-config flags; Debian's pkg-config file says
+ * -march=corei7, which would hide what this CPU can do (on Zen 5, side by
+ * side, gcc's code for the loop ran 35 GB/s at 256 bytes with it and 71
+ * with -march=native; docs/bench.md).  bench/CMakeLists.txt sets the
+ * flags and records them in INETCSUM_PEER_FLAGS; INETCSUM_BENCH_ISA
+ * records what -march=native allowed, so that the tool does not call this
+ * code on a CPU that lacks it.  The 32-bit accumulator wraps on long
+ * inputs, which the benchmark detects and reports.
  */
 #include <rte_ip.h>
 
@@ -33,4 +41,6 @@ const struct inetcsum_bench_peer inetcsum_peer_dpdk = {
 	.copy = NULL,
 	.ipv4 = dpdk_ipv4,
 	.max_len = SIZE_MAX,
+	.flags = INETCSUM_PEER_FLAGS,
+	.isa = INETCSUM_BENCH_ISA,
 };

@@ -3,8 +3,11 @@
  * bench/peer_libnet.c - libnet's checksum (libnet1-dev) as a peer:
  * libnet_in_cksum() adds the 16-bit words into an int, and
  * LIBNET_CKSUM_CARRY folds and complements the result, which is how libnet
- * itself computes header checksums.  The int accumulator overflows on long
- * inputs (the benchmark detects and reports it).
+ * itself computes header checksums.  The loop runs in libnet.so as Debian
+ * built it; this glue is compiled as a Debian package using libnet would
+ * be: -O2 and what libnet-config prints (recorded in INETCSUM_PEER_FLAGS).
+ * The int accumulator overflows on long inputs (the benchmark detects and
+ * reports it).
  */
 #include <libnet.h>
 
@@ -33,4 +36,6 @@ const struct inetcsum_bench_peer inetcsum_peer_libnet = {
 	.copy = NULL,
 	.ipv4 = libnet_ipv4,
 	.max_len = 0x7fffffff,	/* its length is an int */
+	.flags = INETCSUM_PEER_FLAGS,
+	.isa = INETCSUM_BENCH_ISA,
 };

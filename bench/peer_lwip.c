@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/peer_lwip.c - lwIP's checksum (liblwip-dev) as a peer: the shared
- * library's inet_chksum() and lwip_chksum_copy(), as Debian built them.
- * Both take a 16-bit length (u16_t), so inputs above 65535 bytes cannot be
- * given to them at all.
+ * library's inet_chksum() and lwip_chksum_copy(), as Debian built them
+ * (the code that runs is in liblwip.so; this glue only calls it, and is
+ * compiled as a Debian package using lwIP would be: -O2 and the flags of
+ * pkg-config lwip, recorded in INETCSUM_PEER_FLAGS).  Both take a 16-bit
+ * length (u16_t), so inputs above 65535 bytes cannot be given to them at
+ * all.
  */
 #include <lwip/inet_chksum.h>
 
@@ -37,4 +40,6 @@ const struct inetcsum_bench_peer inetcsum_peer_lwip = {
 	.copy = lwip_copy,
 	.ipv4 = lwip_ipv4,
 	.max_len = 0xffff,
+	.flags = INETCSUM_PEER_FLAGS,
+	.isa = INETCSUM_BENCH_ISA,
 };

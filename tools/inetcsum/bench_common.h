@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bench_peers.h"
+
 /* ---- bench_platform.c: timer --------------------------------------------- */
 
 /*
@@ -95,6 +97,15 @@ struct bench_result {
 	int is_kernel;		/* registry kernel (plotted) */
 };
 
+/* A peer built in, whether it runs here, and what it would need. */
+struct bench_peer_info {
+	const struct inetcsum_bench_peer *peer;
+	int runs;
+	char missing[256];	/* instruction sets this CPU lacks */
+};
+
+#define BENCH_MAX_PEERS 8
+
 /* Everything the report writers need besides the results. */
 struct bench_machine {
 	char cpu[128];
@@ -108,6 +119,8 @@ struct bench_machine {
 	const char *read_name;	/* streaming-read variant */
 	unsigned rounds;
 	double target_us;
+	struct bench_peer_info peers[BENCH_MAX_PEERS];
+	size_t npeers;		/* built in (and asked for) */
 };
 
 /* ---- bench_report.c ------------------------------------------------------ */

@@ -50,6 +50,8 @@ describe_machine(struct bench_machine *m, const struct bench_config *cfg)
 	m->rounds = cfg->rounds;
 	m->target_us = cfg->target_us;
 	inetcsum_bench_read_fn(&m->read_name);
+	if (cfg->peers)
+		m->npeers = inetcsum_bench_peers(m->peers, BENCH_MAX_PEERS);
 }
 
 static void
@@ -78,7 +80,23 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
 		printf(" %s%s", name, sup ? "" : " (not supported here)");
 	printf("\n");
-	/* Peers and baselines, each once, with the ops they take part in. */
+	/*
+	 * Every peer built in, with how it was compiled: its speed is what
+	 * the compiler made of it under those flags.
+	 */
+	for (i = 0; i < m->npeers; i++) {
+		const struct inetcsum_bench_peer *p = m->peers[i].peer;
+
+		printf("peer %s: %s", p->name, p->what);
+		if (p->max_len < SIZE_MAX)
+			printf("; sizes above %zu bytes skipped (its API's "
+			       "limit)", p->max_len);
+		printf("\n  built with %s\n", p->flags);
+		if (!m->peers[i].runs)
+			printf("  NOT RUN: built for instructions this CPU "
+			       "lacks: %s\n", m->peers[i].missing);
+	}
+	/* Baselines, each once, with the ops they take part in. */
 	for (k = 0; k < OP_COUNT; k++) {
 		for (i = 0; v[k] != NULL && i < nv[k]; i++) {
 			const struct cand *c = &v[k][i];
@@ -88,15 +106,9 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 				for (j = 0; v[kk] != NULL && j < nv[kk]; j++)
 					seen |= strcmp(v[kk][j].name,
 						       c->name) == 0;
-			if (seen || c->kind == K_KERNEL)
+			if (seen || c->kind == K_KERNEL || c->kind == K_PEER)
 				continue;
-			if (c->kind == K_PEER) {
-				printf("peer %s: %s", c->name, c->peer->what);
-				if (c->peer->max_len < SIZE_MAX)
-					printf("; sizes above %zu bytes "
-					       "skipped (its API's limit)",
-					       c->peer->max_len);
-			} else if (c->kind == K_READ) {
+			if (c->kind == K_READ) {
 				printf("baseline %s: streaming read of the "
 				       "same bytes, no checksum", c->name);
 			} else if (c->kind == K_MEMCPY) {

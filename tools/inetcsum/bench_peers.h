@@ -12,6 +12,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench_isa.h"
+
+/*
+ * How the peer file was compiled, as bench/CMakeLists.txt passes it: the
+ * compiler and the flags that matter for speed, for the report.
+ */
+#ifndef INETCSUM_PEER_FLAGS
+#  define INETCSUM_PEER_FLAGS "(not recorded)"
+#endif
+
 /*
  * Every function returns the checksum as inetcsum_fold() would: the
  * complemented 16-bit sum in memory order.  A NULL member means the peer
@@ -26,6 +36,8 @@ struct inetcsum_bench_peer {
 	/* The header's IHL gives its length, as in inetcsum_ipv4_header(). */
 	uint16_t (*ipv4)(const void *hdr);
 	size_t max_len;
+	const char *flags;	/* INETCSUM_PEER_FLAGS of its file */
+	const char *isa;	/* INETCSUM_BENCH_ISA of its file */
 };
 
 #ifdef INETCSUM_HAVE_PEER_DPDK

@@ -330,7 +330,25 @@ inetcsum_bench_write_json(const char *path, const struct bench_result *res,
 	json_str(f, m->impl);
 	fprintf(f, ",\n    \"version\": ");
 	json_str(f, m->version);
-	fprintf(f, ",\n    \"rounds\": %u\n  },\n  \"results\": [", m->rounds);
+	fprintf(f, ",\n    \"rounds\": %u,\n    \"peers\": [", m->rounds);
+	for (i = 0; i < m->npeers; i++) {
+		const struct bench_peer_info *pi = &m->peers[i];
+
+		fprintf(f, "%s\n      {\"name\": ", i ? "," : "");
+		json_str(f, pi->peer->name);
+		fprintf(f, ", \"what\": ");
+		json_str(f, pi->peer->what);
+		fprintf(f, ", \"flags\": ");
+		json_str(f, pi->peer->flags);
+		/* The instruction sets its flags allowed, without the spaces. */
+		fprintf(f, ", \"isa\": ");
+		json_str(f, pi->peer->isa + strspn(pi->peer->isa, " "));
+		fprintf(f, ", \"runs\": %s, \"missing\": ",
+			pi->runs ? "true" : "false");
+		json_str(f, pi->missing);
+		fprintf(f, "}");
+	}
+	fprintf(f, "%s]\n  },\n  \"results\": [", m->npeers ? "\n    " : "");
 	for (i = 0; i < n; i++) {
 		const struct bench_result *r = &res[i];
 

@@ -42,6 +42,21 @@ inetcsum_bench_timing_init(double hz, double overhead_ticks)
 	tick_ns = 1e9 / hz;
 	overhead = overhead_ticks;
 }
+
+size_t
+inetcsum_bench_peers(struct bench_peer_info *v, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; all_peers[i] != NULL && n < max; i++, n++) {
+		v[n].peer = all_peers[i];
+		v[n].runs = inetcsum_bench_isa_missing(all_peers[i]->isa,
+						       v[n].missing,
+						       sizeof(v[n].missing))
+			    == 0;
+	}
+	return n;
+}
 /* Called through a volatile pointer, so the copy cannot be elided. */
 static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
 static volatile uint64_t sink;
@@ -414,7 +429,12 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 		add(v, &n, "ipv4_header", K_IPV4);
 	for (i = 0; cfg->peers && all_peers[i] != NULL; i++) {
 		const struct inetcsum_bench_peer *p = all_peers[i];
+		char missing[256];
 
+		/* Built for instructions this CPU lacks: the header says so. */
+		if (inetcsum_bench_isa_missing(p->isa, missing,
+					       sizeof(missing)) != 0)
+			continue;
 		if ((op == OP_PARTIAL && p->csum) ||
 		    (op == OP_COPY && p->copy) || (op == OP_IPV4 && p->ipv4))
 			add(v, &n, p->name, K_PEER)->peer = p;

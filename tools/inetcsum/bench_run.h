@@ -105,6 +105,13 @@ struct run {
 void inetcsum_bench_timing_init(double hz, double overhead_ticks);
 
 /*
+ * The peers built in, and which of them this CPU can run (a peer built
+ * with -march=native may need instructions it lacks: bench_isa.h).  Fills
+ * at most 'max' entries; the others are left out of every op.
+ */
+size_t inetcsum_bench_peers(struct bench_peer_info *v, size_t max);
+
+/*
  * The candidates of 'op', in table order: kernels best first (registry
  * order, read at run time so new kernels appear by themselves), the
  * library's IPv4 function, peers, baselines.  'v' has room for
