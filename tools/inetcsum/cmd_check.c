@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture_opts.h"
 #include "capture_report.h"
 #include "commands.h"
 #include "inetcsum_packet.h"
@@ -217,43 +218,20 @@ int
 cmd_check(int argc, char **argv)
 {
 	struct check_opts o = { 0 };
+	struct capture_opts co;
 	struct inetcsum_tally total = { 0 };
 	size_t nthreads = 1;
 	int i;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		const char *a = argv[i];
-
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if (strcmp(a, "-v") == 0 ||
-			   strcmp(a, "--verbose") == 0) {
-			o.verbose = 1;
-		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-			o.quiet = 1;
-		} else if (strcmp(a, "--json") == 0) {
-			o.json = 1;
-		} else if (strcmp(a, "-j") == 0 && i + 1 < argc) {
-			char *end;
-			long n = strtol(argv[++i], &end, 10);
-
-			if (*end != '\0' || n < 1 || n > 1024) {
-				fprintf(stderr, "inetcsum check: -j wants a "
-					"number from 1 to 1024\n");
-				return 2;
-			}
-			nthreads = (size_t)n;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "inetcsum check: unknown option '%s'\n",
-				a);
-			usage(stderr);
-			return 2;
-		}
-	}
+	i = capture_parse_opts("check", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
+			       CAPTURE_OPT_JSON | CAPTURE_OPT_JOBS, argc, argv,
+			       &co, usage);
+	if (i < 0)
+		return i == -1 ? 0 : 2;
+	o.verbose = co.verbose;
+	o.quiet = co.quiet;
+	o.json = co.json;
+	nthreads = co.jobs;
 	if (i == argc) {
 		usage(stderr);
 		return 2;

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "capture_opts.h"
 #include "capture_report.h"
 #include "commands.h"
 #include "inetcsum_packet.h"
@@ -217,6 +218,7 @@ int
 cmd_fix(int argc, char **argv)
 {
 	struct inetcsum_tally t = { 0 };
+	struct capture_opts co;
 	uint64_t changed[INETCSUM_NPROTO] = { 0 };
 	struct inetcsum_file file;
 	struct inetcsum_out o;
@@ -227,31 +229,16 @@ cmd_fix(int argc, char **argv)
 	char msg[512];
 	mode_t mode, mask;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		const char *a = argv[i];
-
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if (strcmp(a, "-v") == 0 ||
-			   strcmp(a, "--verbose") == 0) {
-			verbose = 1;
-		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-			quiet = 1;
-		} else if (strcmp(a, "--fix-partial") == 0) {
-			flags |= INETCSUM_FIX_PARTIAL;
-		} else if (strcmp(a, "--in-place") == 0) {
-			in_place = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "inetcsum fix: unknown option '%s'\n",
-				a);
-			usage(stderr);
-			return 2;
-		}
-	}
+	i = capture_parse_opts("fix", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
+			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE,
+			       argc, argv, &co, usage);
+	if (i < 0)
+		return i == -1 ? 0 : 2;
+	verbose = co.verbose;
+	quiet = co.quiet;
+	in_place = co.in_place;
+	if (co.fix_partial)
+		flags |= INETCSUM_FIX_PARTIAL;
 	if (argc - i != (in_place ? 1 : 2)) {
 		usage(stderr);
 		return 2;

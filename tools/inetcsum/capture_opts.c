@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/capture_opts.c - the option parser shared by the capture
+ * commands (see capture_opts.h).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_opts.h"
+
+/* One option: its spellings, the bit that allows it, the flag it sets. */
+struct flag_opt {
+	const char *short_name, *long_name;
+	unsigned bit;
+	size_t field;	/* offset of the int in struct capture_opts */
+};
+
+static const struct flag_opt flags[] = {
+	{ "-v", "--verbose", CAPTURE_OPT_VERBOSE,
+	  offsetof(struct capture_opts, verbose) },
+	{ "-q", "--quiet", CAPTURE_OPT_QUIET,
+	  offsetof(struct capture_opts, quiet) },
+	{ NULL, "--json", CAPTURE_OPT_JSON,
+	  offsetof(struct capture_opts, json) },
+	{ NULL, "--fix-partial", CAPTURE_OPT_FIX_PARTIAL,
+	  offsetof(struct capture_opts, fix_partial) },
+	{ NULL, "--in-place", CAPTURE_OPT_IN_PLACE,
+	  offsetof(struct capture_opts, in_place) },
+};
+
+static int
+is(const char *a, const char *name)
+{
+	return name != NULL && strcmp(a, name) == 0;
+}
+
+static int
+bad(const char *cmd, void (*usage)(FILE *), const char *what, const char *a)
+{
+	fprintf(stderr, "inetcsum %s: %s '%s'\n", cmd, what, a);
+	usage(stderr);
+	return -2;
+}
+
+int
+capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
+		   struct capture_opts *o, void (*usage)(FILE *))
+{
+	int i;
+	size_t k;
+
+	memset(o, 0, sizeof(*o));
+	o->jobs = 1;
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0)
+			return i + 1;
+		if (is(a, "-h") || is(a, "--help")) {
+			usage(stdout);
+			return -1;
+		}
+		for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+			if (is(a, flags[k].short_name) ||
+			    is(a, flags[k].long_name))
+				break;
+		}
+		if (k < sizeof(flags) / sizeof(flags[0]) &&
+		    (allowed & flags[k].bit)) {
+			*(int *)((char *)o + flags[k].field) = 1;
+		} else if (is(a, "-j") && (allowed & CAPTURE_OPT_JOBS)) {
+			char *end;
+			long n;
+
+			if (i + 1 == argc)
+				return bad(cmd, usage, "missing number after",
+					   a);
+			n = strtol(argv[++i], &end, 10);
+			if (argv[i][0] == '\0' || *end != '\0' || n < 1 ||
+			    n > 1024)
+				return bad(cmd, usage, "-j wants a number "
+					   "from 1 to 1024, not", argv[i]);
+			o->jobs = (unsigned long)n;
+		} else {
+			return bad(cmd, usage, "unknown option", a);
+		}
+	}
+	if (o->verbose && o->quiet)
+		return bad(cmd, usage, "cannot be both verbose and quiet:",
+			   "-v -q");
+	return i;
+}

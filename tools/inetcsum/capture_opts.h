@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/capture_opts.h - the one option parser of the capture
+ * commands (check, fix, and any later one), so that an option means the
+ * same thing, is spelled the same way and is refused the same way in each.
+ */
+#ifndef INETCSUM_TOOL_CAPTURE_OPTS_H
+#define INETCSUM_TOOL_CAPTURE_OPTS_H
+
+#include <stdio.h>
+
+/* The options a command accepts: a mask of these. */
+#define CAPTURE_OPT_VERBOSE	(1u << 0)	/* -v, --verbose */
+#define CAPTURE_OPT_QUIET	(1u << 1)	/* -q, --quiet */
+#define CAPTURE_OPT_JSON	(1u << 2)	/* --json */
+#define CAPTURE_OPT_JOBS	(1u << 3)	/* -j N, 1..1024 */
+#define CAPTURE_OPT_FIX_PARTIAL	(1u << 4)	/* --fix-partial */
+#define CAPTURE_OPT_IN_PLACE	(1u << 5)	/* --in-place */
+
+struct capture_opts {
+	int verbose, quiet, json, fix_partial, in_place;
+	unsigned long jobs;	/* 1 unless -j */
+};
+
+/*
+ * capture_parse_opts() reads the options of command 'cmd' ("check") from
+ * argv[1..], accepting those in 'allowed', up to the first operand or "--".
+ * It returns the index of the first operand; or -1 after printing the help
+ * ('usage' on standard output: the caller exits 0); or -2 after a message
+ * naming the bad option on standard error, followed by 'usage' there (the
+ * caller exits 2).  -v and -q together are refused: they contradict.
+ */
+int
+capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
+		   struct capture_opts *o, void (*usage)(FILE *));
+
+#endif
