@@ -65,16 +65,28 @@ void inetcsum_bench_flush(const void *p, size_t len);
 /* Bytes in the rotating pool of COLD_POOL (several times any LLC). */
 size_t inetcsum_bench_pool_bytes(void);
 
-/* ---- bench_platform.c: the streaming-read baseline ----------------------- */
+/* ---- bench_platform.c: the streaming-read and copy baselines ------------ */
 
 /*
  * Read every byte of [p, p + len) with the widest vector loads this CPU
  * has and fold them by XOR into a value the compiler must produce: the
- * fastest any checksum could consume the same bytes.  'name' says which
- * variant runs ("read-avx512", ...).
+ * fastest loop we could write to consume the same bytes, so the limit of
+ * any checksum.  'name' says which variant runs ("read-avx512", ...).
  */
 typedef uint64_t (*bench_read_fn)(const void *p, size_t len);
 bench_read_fn inetcsum_bench_read_fn(const char **name);
+
+/*
+ * A plain copy loop with the widest vector loads and stores this CPU has,
+ * beside the C library's memcpy (which on some CPUs is slower from L1 and
+ * faster beyond it): the copy limit is the faster of the two.  NULL where
+ * there is none (then only memcpy is shown).
+ */
+typedef void *(*bench_copy_fn)(void *dst, const void *src, size_t len);
+bench_copy_fn inetcsum_bench_copy_fn(const char **name);
+
+/* The C library and its version, for the memcpy baseline ("glibc 2.36"). */
+const char *inetcsum_bench_libc(void);
 
 /* ---- results ------------------------------------------------------------- */
 
@@ -117,6 +129,7 @@ struct bench_machine {
 	double timer_overhead;	/* ticks */
 	const char *cold;	/* cold-cache method description */
 	const char *read_name;	/* streaming-read variant */
+	const char *copy_name;	/* copy-loop variant, or NULL */
 	unsigned rounds;
 	double target_us;
 	struct bench_peer_info peers[BENCH_MAX_PEERS];

@@ -50,6 +50,7 @@ describe_machine(struct bench_machine *m, const struct bench_config *cfg)
 	m->rounds = cfg->rounds;
 	m->target_us = cfg->target_us;
 	inetcsum_bench_read_fn(&m->read_name);
+	inetcsum_bench_copy_fn(&m->copy_name);
 	if (cfg->peers)
 		m->npeers = inetcsum_bench_peers(m->peers, BENCH_MAX_PEERS);
 }
@@ -110,9 +111,16 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 				continue;
 			if (c->kind == K_READ) {
 				printf("baseline %s: streaming read of the "
-				       "same bytes, no checksum", c->name);
+				       "same bytes, no checksum (8 vector "
+				       "accumulators: the read limit)",
+				       c->name);
 			} else if (c->kind == K_MEMCPY) {
-				printf("baseline memcpy: the C library's");
+				printf("baseline memcpy: %s memcpy",
+				       inetcsum_bench_libc());
+			} else if (c->kind == K_COPYLOOP) {
+				printf("baseline %s: a plain vector copy loop "
+				       "(the copy limit is the faster of it "
+				       "and memcpy)", c->name);
 			} else if (c->kind == K_MEMCPY_SUM) {
 				printf("baseline memcpy+partial: memcpy, then "
 				       "inetcsum_partial(%s) of the source",

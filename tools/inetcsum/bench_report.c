@@ -348,7 +348,17 @@ inetcsum_bench_write_json(const char *path, const struct bench_result *res,
 		json_str(f, pi->missing);
 		fprintf(f, "}");
 	}
-	fprintf(f, "%s]\n  },\n  \"results\": [", m->npeers ? "\n    " : "");
+	fprintf(f, "%s],\n    \"baselines\": {\"read\": ",
+		m->npeers ? "\n    " : "");
+	json_str(f, m->read_name);
+	fprintf(f, ", \"copy\": ");
+	if (m->copy_name != NULL)
+		json_str(f, m->copy_name);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"memcpy\": ");
+	json_str(f, inetcsum_bench_libc());
+	fprintf(f, "}\n  },\n  \"results\": [");
 	for (i = 0; i < n; i++) {
 		const struct bench_result *r = &res[i];
 

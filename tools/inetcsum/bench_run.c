@@ -32,6 +32,8 @@ static const struct inetcsum_bench_peer *const all_peers[] = {
 
 static bench_read_fn read_fn;
 static const char *read_name;
+static bench_copy_fn copy_fn;
+static const char *copy_name;
 static double tick_ns;		/* nanoseconds per tick */
 static double overhead;		/* ticks of an empty timed interval */
 
@@ -39,6 +41,7 @@ void
 inetcsum_bench_timing_init(double hz, double overhead_ticks)
 {
 	read_fn = inetcsum_bench_read_fn(&read_name);
+	copy_fn = inetcsum_bench_copy_fn(&copy_name);
 	tick_ns = 1e9 / hz;
 	overhead = overhead_ticks;
 }
@@ -119,6 +122,9 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
 		break;
 	case K_MEMCPY:
 		LOOP((uintptr_t)memcpy_fn(dst, src, len));
+		break;
+	case K_COPYLOOP:
+		LOOP((uintptr_t)copy_fn(dst, src, len));
 		break;
 	case K_MEMCPY_SUM:
 		LOOP(((void)memcpy_fn(dst, src, len),
@@ -324,6 +330,9 @@ check_one(const struct cand *c, enum bench_op op, unsigned char *dst,
 	case K_MEMCPY:
 		memcpy_fn(dst, src, len);
 		return copied_ok(dst, src, len);
+	case K_COPYLOOP:
+		copy_fn(dst, src, len);
+		return copied_ok(dst, src, len);
 	case K_MEMCPY_SUM:
 		memcpy_fn(dst, src, len);
 		got = inetcsum_fold(inetcsum_partial(src, len, 0));
@@ -381,7 +390,8 @@ add(struct cand *v, size_t *n, const char *name, enum kind kind)
 
 /*
  * One entry per kernel (per kernel and distance in the sweep), plus the
- * IPv4 function, the peers and three baselines at most.
+ * IPv4 function, the peers and three baselines at most (copy: memcpy, the
+ * copy loop, memcpy+partial).
  */
 size_t
 inetcsum_bench_max_candidates(const struct bench_config *cfg)
@@ -443,6 +453,8 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 		add(v, &n, read_name, K_READ);
 	if (op == OP_COPY) {
 		add(v, &n, "memcpy", K_MEMCPY);
+		if (copy_fn != NULL)
+			add(v, &n, copy_name, K_COPYLOOP);
 		add(v, &n, "memcpy+partial", K_MEMCPY_SUM);
 	}
 filter:

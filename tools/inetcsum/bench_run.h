@@ -63,6 +63,7 @@ enum kind {
 	K_PEER,
 	K_READ,		/* streaming read of the bytes, no checksum */
 	K_MEMCPY,
+	K_COPYLOOP,	/* the bench's own vector copy loop */
 	K_MEMCPY_SUM,	/* memcpy, then inetcsum_partial() of the source */
 	K_IPV4,		/* inetcsum_ipv4_header() */
 };
@@ -101,7 +102,7 @@ struct run {
 	int tty;
 };
 
-/* Sets up the timing code: tick rate, timer cost, streaming-read variant. */
+/* Sets up the timing code: tick rate, timer cost, baseline variants. */
 void inetcsum_bench_timing_init(double hz, double overhead_ticks);
 
 /*
