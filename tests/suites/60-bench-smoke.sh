@@ -154,6 +154,66 @@ for p in dpdk lwip libnet; do
 		skip "peer $p: not built (its Debian package is missing)"
 done
 
+echo "--- peers' build flags and the baselines are reported"
+python3 - "$tmp/b.json" "$(uname -m)" <<'PY' || fail "peers or baselines"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+m, res = doc["machine"], doc["results"]
+impls = {r["impl"] for r in res}
+for p in m["peers"]:
+    assert p["flags"] and "(not recorded)" not in p["flags"], p
+    if p["name"] == "dpdk":
+        # Built as DPDK applications are (bench/CMakeLists.txt).
+        assert "-O3" in p["flags"], p
+        if sys.argv[2] == "x86_64":
+            assert "-march=native" in p["flags"], p
+    # A peer this CPU cannot run has no rows; one it can run has some.
+    assert (p["name"] in impls) == p["runs"], p
+b = m["baselines"]
+assert b["read"] in impls and b["memcpy"], b
+assert b["copy"] is None or b["copy"] in impls, b
+print("peers: " + "; ".join("%s: %s" % (p["name"], p["flags"])
+                            for p in m["peers"]))
+PY
+npeers=$(grep -c "^peer " "$tmp/out") || true
+[ "$(grep -c "^  built with " "$tmp/out")" -eq "$npeers" ] ||
+	fail "a peer's build flags are not in the header"
+
+# The tool is built for the baseline x86-64 and must run on a CPU without
+# AVX-512 or AVX2 (target attributes and CPUID checks, no SIGILL): the
+# kernels, read and copy loops it picks must fit, and a peer built with
+# -march=native for this machine must be left out, not called.
+echo "--- runs on x86-64 CPUs without AVX-512 (QEMU Nehalem, Haswell)"
+if [ "$(uname -m)" != x86_64 ]; then
+	skip "bench on older x86-64 CPUs: not an x86-64 machine"
+elif ! command -v qemu-x86_64 >/dev/null; then
+	skip "bench on older x86-64 CPUs: qemu-x86_64 missing (qemu-user)"
+else
+	for cpu in Nehalem Haswell; do
+		qemu-x86_64 -cpu $cpu "$T" bench --quick --sizes 63,1500 \
+			--offsets 0,1 --json "$tmp/q.json" >"$tmp/q" 2>&1 ||
+			{ tail -n 20 "$tmp/q"; fail "bench under -cpu $cpu"; }
+		python3 - "$tmp/q.json" "$cpu" <<'PY' || fail "$cpu: results"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+m, res = doc["machine"], doc["results"]
+assert not any(f.startswith("avx512") for f in m["features"]), m
+for r in res:
+    assert "avx512" not in r["impl"], r
+    if not r["impl"].startswith("read-") and r["impl"] not in (
+            "dpdk", "lwip", "libnet"):
+        assert r["correct"] is True, r
+ran = {r["impl"] for r in res}
+for p in m["peers"]:
+    assert (p["name"] in ran) == p["runs"], p
+print("-cpu %s: %d results, read %s, copy %s, peers not run: %s"
+      % (sys.argv[2], len(res), m["baselines"]["read"],
+         m["baselines"]["copy"],
+         " ".join(p["name"] for p in m["peers"] if not p["runs"]) or "-"))
+PY
+	done
+fi
+
 echo "--- a peer's 32-bit overflow is detected"
 if grep -q "^peer dpdk" "$tmp/out"; then
 	"$T" bench --only generic,dpdk --op partial --cache hot --rounds 1 \
