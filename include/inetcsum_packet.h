@@ -199,6 +199,161 @@ INETCSUM_API const char *inetcsum_pkt_strerror(int err);
 
 /* (issue 11: burst verification of TCP/UDP segments, coalescing) */
 
+/* ====================================================================== */
+/*  Offload completion and preparation                                     */
+/* ====================================================================== */
+
+/*
+ * Checksum offload as Linux (CHECKSUM_PARTIAL) and virtio-net
+ * (VIRTIO_NET_HDR_F_NEEDS_CSUM) define it.  The sender stores in the TCP
+ * or UDP checksum field the folded pseudo-header sum, not complemented
+ * (what Linux's ~csum_tcpudp_magic(..., 0) gives), and tells the device
+ * 'csum_start', the offset of the L4 header in the buffer, and
+ * 'csum_offset', the offset of the field from there (16 for TCP, 6 for
+ * UDP).  The device sums from csum_start to the end of the packet, the
+ * field included, and stores the complement of the folded sum there.
+ * Offsets count from the start of the caller's buffer, which may begin
+ * with a link-layer header ('l3_offset' bytes before the IP header).
+ */
+struct inetcsum_offload {
+	size_t csum_start;	/* offset of the TCP/UDP header */
+	size_t csum_offset;	/* of the checksum field from csum_start */
+	size_t end;		/* where the IP packet ends (its length field) */
+	uint8_t proto;		/* 6 (TCP) or 17 (UDP) */
+	uint8_t ipv6;		/* 1 for IPv6, 0 for IPv4 */
+};
+
+/*
+ * inetcsum_offload_complete() does the device's part: it sums the bytes
+ * [csum_start, len) of 'pkt' and stores the folded, complemented sum at
+ * csum_start + csum_offset, in network byte order (as on the wire); a
+ * computed 0 is stored as 0xffff (Linux skb_checksum_help(): UDP needs it,
+ * RFC 768, and TCP accepts either zero, RFC 1624).  It parses nothing:
+ * 'len' must end where the packet does (struct inetcsum_offload 'end';
+ * Ethernet padding would be summed).  Errors: INETCSUM_EINVAL when 'pkt'
+ * is NULL, the 2-byte field does not lie inside [csum_start, len), or
+ * 'csum_offset' is odd.  Reads and writes nothing outside [0, len), and
+ * writes only the field.  Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_offload_complete(void *pkt, size_t len, size_t csum_start,
+			  size_t csum_offset);
+
+/*
+ * inetcsum_offload_prepare() does the sender's part for the TCP or UDP
+ * packet whose IP header starts 'l3_offset' bytes into the 'len' bytes at
+ * 'pkt': it writes the folded pseudo-header sum into the checksum field
+ * and fills 'out' with csum_start, csum_offset and the packet's end, for
+ * inetcsum_offload_complete() or a device.  IPv4 with options (the final
+ * destination of a source route goes into the pseudo-header) and IPv6 with
+ * hop-by-hop, destination options (Home Address) and routing headers (the
+ * final destination, RFC 8200 section 8.1) are handled; the pseudo-header
+ * length is the IP payload length less the extension headers (TCP) or the
+ * UDP length, which must equal it.  An IPv6 jumbogram (RFC 2675) gets the
+ * 32-bit length.  Only the two bytes of the field are written, and only on
+ * success; the IPv4 header checksum is left as it is.  Errors:
+ *   INETCSUM_EINVAL  'pkt' or 'out' is NULL
+ *   INETCSUM_EBADLEN headers cut by 'len', or a length field (IHL, total
+ *                    length, payload length, extension header length, TCP
+ *                    data offset, UDP length) that disagrees with the
+ *                    buffer or the packet
+ *   INETCSUM_EPROTO  IP version not 4 or 6, not TCP or UDP, ESP, no next
+ *                    header
+ *   INETCSUM_EUNSUPP a fragment, AH, malformed options, an unknown routing
+ *                    header with segments left, an IPv4 packet over 64 KiB
+ * Reads nothing at or past 'len'.  Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_offload_prepare(void *pkt, size_t len, size_t l3_offset,
+			 struct inetcsum_offload *out);
+
+/* ====================================================================== */
+/*  Software GSO                                                           */
+/* ====================================================================== */
+
+/*
+ * Generic segmentation offload in software: a TCP "super-packet" is split
+ * into segments of at most 'mss' payload bytes exactly as Linux's
+ * tcp_gso_segment() with inet_gso_segment() / ipv6_gso_segment() does,
+ * and a UDP one into datagrams of 'mss' payload bytes as UDP_SEGMENT
+ * (__udp_gso_segment()) does.  Every segment gets a copy of the bytes
+ * before the IP header (the link layer, 'l3_offset' bytes), of the IP
+ * header with its options or extension headers, and of the TCP header with
+ * its options; then:
+ *   IPv4  total length of the segment; ID + i for segment i (modulo 2^16);
+ *         header checksum recomputed
+ *   IPv6  payload length of the segment; an RFC 2675 jumbo hop-by-hop
+ *         header (Linux BIG TCP) is removed, as Linux does
+ *   TCP   sequence number + i * mss; CWR only on the first segment, FIN
+ *         and PSH only on the last, every other flag on all; checksum over
+ *         the pseudo-header with the segment's length
+ *   UDP   length and checksum of each datagram (a computed 0 sent as
+ *         0xffff)
+ * The payload is copied and summed in one pass (inetcsum_copy()).  The
+ * input's own TCP/UDP and IPv4 header checksums are not read, so it may
+ * hold a CHECKSUM_PARTIAL pseudo-header sum or anything else.  A payload
+ * of at most 'mss' bytes (Linux does not segment it) gives one segment.
+ * Super-packets longer than 64 KiB are taken as Linux BIG TCP writes them:
+ * IPv4 total length 0, IPv6 payload length 0 with or without the jumbo
+ * header; their length is then the buffer's.
+ *
+ * With INETCSUM_GSO_PARTIAL the TCP/UDP fields get the pseudo-header sum
+ * instead (for a device that completes them, CHECKSUM_PARTIAL; see
+ * inetcsum_offload_complete()) and the payload is copied with memcpy.
+ */
+#define INETCSUM_GSO_PARTIAL	1u
+
+/* One output segment: 'len' bytes at 'offset' of the output buffer. */
+struct inetcsum_gso_seg {
+	size_t offset;
+	size_t len;
+};
+
+/* What inetcsum_gso_plan() reports. */
+struct inetcsum_gso_plan {
+	size_t nsegs;		/* segments that will be written */
+	size_t out_len;		/* output bytes they need, back to back */
+	size_t hdr_len;		/* bytes of headers in each segment */
+	size_t payload;		/* payload bytes of the super-packet */
+	uint8_t proto;		/* 6 (TCP) or 17 (UDP) */
+	uint8_t ipv6;		/* 1 for IPv6, 0 for IPv4 */
+};
+
+/*
+ * inetcsum_gso_plan() checks the super-packet whose IP header starts
+ * 'l3_offset' bytes into the 'len' bytes at 'pkt' and says how many
+ * segments of at most 'mss' payload bytes it makes and how many output
+ * bytes they need.  Bytes past the IP packet's own length (Ethernet
+ * padding) are not part of it.  Errors (nothing is written to 'plan'):
+ *   INETCSUM_EINVAL  'pkt' or 'plan' NULL, 'mss' 0, or a segment that
+ *                    would be longer than its 16-bit IP length field
+ *   INETCSUM_EBADLEN truncated headers or lengths that lie, as for
+ *                    inetcsum_offload_prepare()
+ *   INETCSUM_EPROTO  not IPv4/IPv6, not TCP/UDP
+ *   INETCSUM_EUNSUPP a fragment, AH, malformed options, an unknown routing
+ *                    header with segments left
+ * Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
+		  struct inetcsum_gso_plan *plan);
+
+/*
+ * inetcsum_gso_segment() writes the segments back to back into the
+ * 'out_cap' bytes at 'out' and describes segment i in 'segs[i]'; it
+ * returns the number of segments (at least 1), or one of the codes of
+ * inetcsum_gso_plan(), or INETCSUM_ENOSPC when 'out_cap' or 'max_segs' is
+ * smaller than inetcsum_gso_plan() says, and INETCSUM_EINVAL for 'out' or
+ * 'segs' NULL or an unknown flag.  On error nothing is written.  'out'
+ * must not overlap 'pkt'.  'flags' is 0 or INETCSUM_GSO_PARTIAL.  Reads
+ * nothing at or past 'len', writes nothing past 'out_cap' bytes and
+ * 'max_segs' entries.  Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
+		     size_t mss, unsigned flags, void *out, size_t out_cap,
+		     struct inetcsum_gso_seg *segs, size_t max_segs);
+
 #ifdef __cplusplus
 }
 #endif

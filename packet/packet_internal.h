@@ -139,4 +139,35 @@ void inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l,
 /* The checksum 'cv' describes, from the frame's current bytes. */
 u16 inetcsum_pkt_compute(const u8 *f, const struct cover *cv);
 
+/*
+ * Where the TCP or UDP header of an IP packet lies, for offload.c and
+ * gso.c: inetcsum_pkt_find_l4() walks the IPv4 header (options) or the
+ * IPv6 header and its extension headers from offset 'l3' of the 'len'
+ * bytes at 'p', checks every length against the buffer and returns 0 or
+ * an INETCSUM_E* code.  'end' is where the IP packet ends (its length
+ * field, so Ethernet padding is left out); 'src' and 'dst' point at the
+ * pseudo-header addresses (home address, final destination);
+ * 'proto_field' is the byte that names the L4 protocol; 'jumbo' is the
+ * offset of a hop-by-hop header holding only an RFC 2675 jumbo option (0
+ * if none) and 'big' is set for a packet longer than its 16-bit length
+ * field (jumbogram or Linux BIG TCP, length field 0).
+ */
+struct inetcsum_l4loc {
+	size_t l3, l4, end;
+	size_t ip_hlen;		/* IPv4 IHL * 4, or 40 */
+	size_t l4_hlen;		/* TCP data offset * 4, or 8 */
+	size_t csum_offset;	/* 16 (TCP) or 6 (UDP) */
+	size_t proto_field;
+	size_t jumbo;
+	const u8 *src, *dst;
+	unsigned proto;
+	int v6, big;
+};
+
+int inetcsum_pkt_find_l4(const u8 *p, size_t len, size_t l3,
+			 struct inetcsum_l4loc *loc);
+
+/* The partial pseudo-header sum of 'loc' for an L4 length 'l4len'. */
+u32 inetcsum_pkt_l4_pseudo(const struct inetcsum_l4loc *loc, size_t l4len);
+
 #endif /* INETCSUM_PACKET_INTERNAL_H */

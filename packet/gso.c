@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/gso.c - software GSO: a TCP super-packet split into MSS-sized
+ * segments as Linux's tcp_gso_segment() (net/ipv4/tcp_offload.c) with
+ * inet_gso_segment() / ipv6_gso_segment() does, and a UDP one into
+ * datagrams as UDP_SEGMENT's __udp_gso_segment() does, into the caller's
+ * memory.
+ *
+ * What Linux does, and what is done here
+ * --------------------------------------
+ * Every segment carries the full headers of the super-packet: link layer,
+ * IP header with options or extension headers, TCP header with options
+ * (timestamps and SACK blocks repeat in every segment, as on the wire).
+ * Segment i carries payload bytes [i * mss, (i + 1) * mss), the last one
+ * what remains.  Linux then patches, per segment:
+ *   - IPv4: tot_len, id = id + i (inet_gso_segment(), unless FIXEDID),
+ *     ip_send_check();
+ *   - IPv6: payload_len; a hop-by-hop header holding only the jumbo
+ *     option of BIG TCP is removed first (ipv6_hopopt_jumbo_remove());
+ *   - TCP: seq + i * mss; FIN and PSH cleared on all but the last segment,
+ *     CWR on all but the first (tcp_gso_segment()); the checksum over the
+ *     pseudo-header with the segment's length;
+ *   - UDP: len and the checksum of each datagram, a computed 0 sent as
+ *     CSUM_MANGLED_0 (0xffff).
+ * Linux derives each checksum from the super-packet's pseudo-header sum
+ * by adjusting the length; here it is computed afresh from the addresses
+ * (pseudo-header sums are cheap), and the payload is summed while it is
+ * copied (inetcsum_copy()), so every payload byte is read once.
+ *
+ * Everything is checked first (inetcsum_gso_plan()); the output is written
+ * only once it is known to fit, so an error writes nothing.
+ */
+#include "packet_internal.h"
+
+#define IPPROTO_TCP	6
+#define TCP_SEQ_OFF	4
+#define TCP_FLAGS_OFF	13
+#define TCP_FIN		0x01
+#define TCP_PSH		0x08
+#define TCP_CWR		0x80
+#define UDP_LEN_OFF	4
+#define IPV4_TOT_OFF	2
+#define IPV4_ID_OFF	4
+#define IPV4_CSUM_OFF	10
+#define IPV6_HLEN	40
+#define IPV6_PLEN_OFF	4
+#define IPV6_NH_OFF	6
+#define JUMBO_HBH_LEN	8	/* next header, length 0, c2 04, 4 bytes */
+#define IP_MAXLEN16	0xffffu
+
+static void
+put16(u8 *p, size_t v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+static void
+put32(u8 *p, u32 v)
+{
+	p[0] = (u8)(v >> 24);
+	p[1] = (u8)(v >> 16);
+	p[2] = (u8)(v >> 8);
+	p[3] = (u8)v;
+}
+
+static u32
+get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* The super-packet as the segment writer needs it. */
+struct job {
+	struct inetcsum_l4loc loc;
+	size_t hdr_in;		/* header bytes of the input (to the payload) */
+	size_t cut;		/* bytes removed from the headers (jumbo) */
+	size_t payload;
+	size_t mss;
+	size_t nsegs;
+	size_t out_len;
+};
+
+static int
+plan(const u8 *p, size_t len, size_t l3, size_t mss, struct job *j)
+{
+	size_t hdr_out, first, iplen;
+	int r;
+
+	if (p == NULL)
+		return INETCSUM_EINVAL;
+	r = inetcsum_pkt_find_l4(p, len, l3, &j->loc);
+	if (r < 0)
+		return r;
+	if (mss == 0)
+		return INETCSUM_EINVAL;
+	j->mss = mss;
+	j->hdr_in = j->loc.l4 + j->loc.l4_hlen;
+	j->cut = j->loc.jumbo ? JUMBO_HBH_LEN : 0;
+	j->payload = j->loc.end - j->hdr_in;
+	j->nsegs = j->payload / mss + (j->payload % mss != 0);
+	if (j->nsegs == 0)
+		j->nsegs = 1;		/* a bare header: one segment */
+	hdr_out = j->hdr_in - j->cut;
+	/* The longest segment must fit its 16-bit IP length field. */
+	first = j->payload < mss ? j->payload : mss;
+	iplen = hdr_out - l3 - (j->loc.v6 ? IPV6_HLEN : 0);
+	if (first > IP_MAXLEN16 || iplen > IP_MAXLEN16 - first)
+		return INETCSUM_EINVAL;
+	/* inetcsum_gso_segment() returns the count as an int. */
+	if (j->nsegs > (size_t)0x7fffffff ||
+	    j->nsegs > (SIZE_MAX - j->payload) / hdr_out)
+		return INETCSUM_EINVAL;
+	j->out_len = j->nsegs * hdr_out + j->payload;
+	return 0;
+}
+
+INETCSUM_API int
+inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
+		  struct inetcsum_gso_plan *out)
+{
+	struct job j;
+	int r;
+
+	if (out == NULL)
+		return INETCSUM_EINVAL;
+	r = plan(pkt, len, l3_offset, mss, &j);
+	if (r < 0)
+		return r;
+	out->nsegs = j.nsegs;
+	out->out_len = j.out_len;
+	out->hdr_len = j.hdr_in - j.cut;
+	out->payload = j.payload;
+	out->proto = (uint8_t)j.loc.proto;
+	out->ipv6 = (uint8_t)j.loc.v6;
+	return 0;
+}
+
+/*
+ * Segment 'i' of 'n' payload bytes into 'o': headers, the per-segment
+ * fields, then payload and checksum.
+ */
+static size_t
+write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
+	  unsigned flags, u8 *o)
+{
+	const struct inetcsum_l4loc *loc = &j->loc;
+	size_t l3 = loc->l3, hdr = j->hdr_in - j->cut;
+	size_t l4 = loc->l4 - j->cut, l4len = loc->l4_hlen + n;
+	const u8 *src = p + j->hdr_in + i * j->mss;
+	u8 *ip = o + l3, *th = o + l4;
+	u32 sum;
+	u16 c;
+
+	if (j->cut == 0) {
+		memcpy(o, p, hdr);
+	} else {
+		/* Without the jumbo hop-by-hop header, whose next header
+		 * takes its place in the IPv6 header. */
+		memcpy(o, p, loc->jumbo);
+		memcpy(o + loc->jumbo, p + loc->jumbo + j->cut,
+		       j->hdr_in - loc->jumbo - j->cut);
+		ip[IPV6_NH_OFF] = p[loc->jumbo];
+	}
+	if (loc->v6) {
+		put16(ip + IPV6_PLEN_OFF, hdr - l3 - IPV6_HLEN + n);
+	} else {
+		put16(ip + IPV4_TOT_OFF, hdr - l3 + n);
+		put16(ip + IPV4_ID_OFF, (be16(p + l3 + IPV4_ID_OFF) + i) &
+		      0xffff);
+		ip[IPV4_CSUM_OFF] = ip[IPV4_CSUM_OFF + 1] = 0;
+		c = inetcsum_ipv4_header(ip, (unsigned)(loc->ip_hlen / 4));
+		memcpy(ip + IPV4_CSUM_OFF, &c, 2);
+	}
+	if (loc->proto == IPPROTO_TCP) {
+		u8 fl = p[loc->l4 + TCP_FLAGS_OFF];
+
+		put32(th + TCP_SEQ_OFF, get32(p + loc->l4 + TCP_SEQ_OFF) +
+		      (u32)(i * j->mss));
+		if (i != 0)
+			fl &= (u8)~TCP_CWR;
+		if (i != j->nsegs - 1)
+			fl &= (u8)~(TCP_FIN | TCP_PSH);
+		th[TCP_FLAGS_OFF] = fl;
+	} else {
+		put16(th + UDP_LEN_OFF, l4len);
+	}
+	th[loc->csum_offset] = th[loc->csum_offset + 1] = 0;
+	sum = inetcsum_pkt_l4_pseudo(loc, l4len);
+	if (flags & INETCSUM_GSO_PARTIAL) {
+		memcpy(th + loc->l4_hlen, src, n);
+		c = (u16)~inetcsum_fold(sum);
+	} else {
+		/* The header length is even (TCP 4 * doff, UDP 8): the
+		 * payload's sum adds in without a byte rotation. */
+		sum = inetcsum_copy(th + loc->l4_hlen, src, n, sum);
+		c = inetcsum_fold(inetcsum_partial(th, loc->l4_hlen, sum));
+		if (c == 0 && loc->proto != IPPROTO_TCP)
+			c = 0xffff;	/* UDP: RFC 768 */
+	}
+	memcpy(th + loc->csum_offset, &c, 2);
+	return hdr + n;
+}
+
+INETCSUM_API int
+inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
+		     size_t mss, unsigned flags, void *out, size_t out_cap,
+		     struct inetcsum_gso_seg *segs, size_t max_segs)
+{
+	const u8 *p = pkt;
+	u8 *o = out;
+	struct job j;
+	size_t i, pos = 0, left;
+	int r;
+
+	if (out == NULL || segs == NULL || (flags & ~INETCSUM_GSO_PARTIAL))
+		return INETCSUM_EINVAL;
+	r = plan(p, len, l3_offset, mss, &j);
+	if (r < 0)
+		return r;
+	if (out_cap < j.out_len || max_segs < j.nsegs)
+		return INETCSUM_ENOSPC;
+	left = j.payload;
+	for (i = 0; i < j.nsegs; i++) {
+		size_t n = left < mss ? left : mss;
+
+		segs[i].offset = pos;
+		segs[i].len = write_seg(p, &j, i, n, flags, o + pos);
+		pos += segs[i].len;
+		left -= n;
+	}
+	return (int)j.nsegs;
+}
