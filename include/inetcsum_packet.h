@@ -185,7 +185,60 @@ INETCSUM_API const char *inetcsum_pkt_strerror(int err);
 /*  IP packets: verify and fill                                            */
 /* ====================================================================== */
 
-/* (issue 11: inetcsum_ip_check(), inetcsum_ip_fill(); see docs/packet.md) */
+/*
+ * An IP packet here is an IPv4 or IPv6 packet from its first byte, with no
+ * link-layer header, 'len' bytes long; IPv4 or IPv6 is told by the version
+ * nibble.  'len' is the whole packet as the caller holds it: a length field
+ * that claims more than 'len' is wrong, not a snapshot cut, and bytes past
+ * the IP length (link padding) are never summed or written.  Layers and
+ * verdicts are those of inetcsum_frame_check() with INETCSUM_LINK_RAW,
+ * tunnels and ICMP quotes included; 'field_offset' is from the first byte.
+ */
+
+/*
+ * inetcsum_ip_check() verifies every checksum of the IP packet 'pkt' with
+ * the fields in place (nothing is zeroed or written) and fills 'out' with
+ * a verdict per layer.  It returns the number of layers that are BAD or
+ * ILLEGAL (0: every checksum that could be checked is right), or
+ * INETCSUM_EINVAL ('pkt' or 'out' NULL), INETCSUM_EBADLEN ('len' 0) or
+ * INETCSUM_EPROTO (version not 4 or 6), with 'out' untouched.  A malformed
+ * packet is not an error here: its layers say what could not be verified
+ * and why.  Thread-safe; no allocation.
+ */
+INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
+				   struct inetcsum_frame_result *out);
+
+/* Options for inetcsum_ip_fill(). */
+#define INETCSUM_FILL_KEEP_UDP_NONE 1u	/* leave a zero UDP/IPv4 field zero */
+
+/*
+ * inetcsum_ip_fill() computes and stores every checksum of the IP packet
+ * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
+ * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
+ * IGMP and GRE (when its C bit is set), with the pseudo-header of the
+ * final destination (IPv4 source route, IPv6 routing header) and the home
+ * address (IPv6 destination options).  Tunnels are filled innermost first,
+ * so that an outer GRE or ICMP checksum covers the final inner fields.
+ *
+ * A zero UDP field over IPv4 means "no checksum" to a receiver; a builder
+ * calling fill wants one, so it is computed too, unless 'flags' holds
+ * INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.  Fields that no
+ * computation can fill are left as they are and reported in 'out' (which
+ * may be NULL): the L4 field of a first fragment ("fragment": it covers
+ * the whole datagram) and the quoted L4 header of an ICMP error.
+ *
+ * It returns the number of fields stored, or a negative code with nothing
+ * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
+ * ('len' 0, a length field, IHL or UDP-Lite coverage that does not fit the
+ * packet, a header cut by 'len'), INETCSUM_EPROTO (version not 4 or 6),
+ * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown
+ * routing header with segments left, jumbogram, more than
+ * INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the
+ * packet before the fill.  No byte other than checksum fields changes.
+ * Thread-safe; no allocation.
+ */
+INETCSUM_API int inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
+				  struct inetcsum_frame_result *out);
 
 /* ====================================================================== */
 /*  Forwarding and NAT                                                     */

@@ -28,3 +28,194 @@ inetcsum_pkt_strerror(int err)
 		return err >= 0 ? "success" : "unknown error";
 	}
 }
+
+/*
+ * Verify and fill
+ * ---------------
+ * Both run the frame parser on the packet as link type RAW (IPv4 or IPv6
+ * by the version nibble), with 'len' as captured and original length: the
+ * caller holds the whole packet, so a length field that claims more than
+ * 'len' is a lie ("length"), never a snapshot cut.
+ *
+ * Fill records what each checksum covers (struct cover) during the parse
+ * and then computes every field from the packet's bytes, innermost layer
+ * first, so that an outer GRE or ICMP checksum covers the final values of
+ * the fields inside it (the order of inetcsum_frame_fix()).  Unlike the
+ * fixer it stores every field it can compute, whatever it held: a GOOD
+ * 0xffff where 0x0000 was computed becomes 0x0000, a PARTIAL (offload)
+ * field becomes complete, and a zero UDP field over IPv4, which a
+ * receiver reads as "no checksum", gets its checksum unless the caller
+ * asks to keep it (INETCSUM_FILL_KEEP_UDP_NONE).
+ *
+ * Nothing is written unless every layer the parse found can be computed
+ * or is legitimately left alone: a length field that lies, a truncated
+ * header, malformed options or an unknown routing header fail the call
+ * before the first store.
+ */
+
+/* The parser notes that mean the packet itself is malformed or too deep. */
+static const char *const bad_len_notes[] = {
+	"truncated in the IPv6 header",
+	"IPv6 header longer than its packet",
+	"truncated in an IPv6 extension header",
+	"IPv6 extension header past its packet",
+	"truncated in the GRE header",
+	"GRE header longer than its packet",
+};
+
+static const char *const unsupp_notes[] = {
+	"too many layers",
+	"tunnels nested too deep",
+};
+
+static int
+note_error(const char *note)
+{
+	size_t i;
+
+	if (note == NULL)
+		return 0;
+	for (i = 0; i < sizeof(bad_len_notes) / sizeof(bad_len_notes[0]); i++)
+		if (strcmp(note, bad_len_notes[i]) == 0)
+			return INETCSUM_EBADLEN;
+	for (i = 0; i < sizeof(unsupp_notes) / sizeof(unsupp_notes[0]); i++)
+		if (strcmp(note, unsupp_notes[i]) == 0)
+			return INETCSUM_EUNSUPP;
+	return 0;
+}
+
+/* Checks shared by check and fill: an IP packet of at least one byte. */
+static int
+ip_args(const void *pkt, size_t len, const void *out)
+{
+	const u8 *p = pkt;
+
+	if (pkt == NULL || out == NULL)
+		return INETCSUM_EINVAL;
+	if (len == 0)
+		return INETCSUM_EBADLEN;
+	if (p[0] >> 4 != 4 && p[0] >> 4 != 6)
+		return INETCSUM_EPROTO;
+	return 0;
+}
+
+static void
+parse_raw(const u8 *pkt, size_t len, struct inetcsum_frame_result *out,
+	  struct cover *cov)
+{
+	struct pctx c;
+
+	out->nlayers = 0;
+	out->note = NULL;
+	c.f = pkt;
+	c.caplen = len;
+	c.out = out;
+	c.cov = cov;
+	c.depth = 0;
+	c.quoted = 0;
+	(void)inetcsum_pkt_link(&c, INETCSUM_LINK_RAW, len);
+}
+
+INETCSUM_API int
+inetcsum_ip_check(const void *pkt, size_t len,
+		  struct inetcsum_frame_result *out)
+{
+	size_t i;
+	int err, bad = 0;
+
+	err = ip_args(pkt, len, out);
+	if (err != 0)
+		return err;
+	parse_raw(pkt, len, out, NULL);
+	for (i = 0; i < out->nlayers; i++)
+		if (out->layers[i].status == INETCSUM_BAD ||
+		    out->layers[i].status == INETCSUM_ILLEGAL)
+			bad++;
+	return bad;
+}
+
+/* The error a layer that cannot be computed means for fill; 0: skip it. */
+static int
+layer_error(const struct inetcsum_layer *l)
+{
+	static const struct {
+		const char *reason;
+		int err;
+	} map[] = {
+		{ "truncated", INETCSUM_EBADLEN },
+		{ "length", INETCSUM_EBADLEN },
+		{ "header length", INETCSUM_EBADLEN },
+		{ "coverage", INETCSUM_EBADLEN },
+		{ "ip options", INETCSUM_EUNSUPP },
+		{ "routing header", INETCSUM_EUNSUPP },
+		{ "jumbogram", INETCSUM_EUNSUPP },
+	};
+	size_t i;
+
+	if (l->status != INETCSUM_UNVERIFIED || l->reason == NULL)
+		return 0;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(l->reason, map[i].reason) == 0)
+			return map[i].err;
+	return 0;	/* "fragment", "quoted": left as they are */
+}
+
+/*
+ * The IPv4 header checksum of a header that was valid as it stood: the
+ * parser's fast path records no cover for it.  The header starts 10 bytes
+ * before its field.
+ */
+static u16
+ipv4_fill_value(const u8 *f, size_t field)
+{
+	const u8 *h = f + field - 10;
+	size_t hlen = (size_t)(h[0] & 15) * 4;
+	u32 sum;
+
+	sum = inetcsum_partial(h, 10, 0);
+	sum = inetcsum_partial(h + 12, hlen - 12, sum);
+	return inetcsum_fold(sum);
+}
+
+INETCSUM_API int
+inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
+		 struct inetcsum_frame_result *out)
+{
+	struct inetcsum_frame_result local;
+	struct cover cov[INETCSUM_MAX_LAYERS];
+	u8 *f = pkt;
+	size_t i;
+	int err, n = 0;
+
+	if (out == NULL)
+		out = &local;
+	err = ip_args(pkt, len, out);
+	if (err != 0)
+		return err;
+	if (flags & ~(unsigned)INETCSUM_FILL_KEEP_UDP_NONE)
+		return INETCSUM_EINVAL;
+	parse_raw(f, len, out, cov);
+	err = note_error(out->note);
+	for (i = 0; err == 0 && i < out->nlayers; i++)
+		err = layer_error(&out->layers[i]);
+	if (err != 0)
+		return err;
+	for (i = out->nlayers; i-- > 0;) {
+		const struct inetcsum_layer *l = &out->layers[i];
+		u16 v;
+
+		if (l->status == INETCSUM_NONE &&
+		    (flags & INETCSUM_FILL_KEEP_UDP_NONE))
+			continue;
+		if (cov[i].valid)
+			v = inetcsum_pkt_compute(f, &cov[i]);
+		else if (l->proto == INETCSUM_PROTO_IPV4 &&
+			 l->status == INETCSUM_GOOD)
+			v = ipv4_fill_value(f, l->field_offset);
+		else
+			continue;	/* fragment, quoted */
+		memcpy(f + l->field_offset, &v, 2);
+		n++;
+	}
+	return n;
+}
