@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/suites/45-install.sh - install to a temporary prefix and build two
 # small consumers from outside the tree: one with pkg-config, one with
-# CMake's find_package(inetcsum).  Both must compute the RFC 1071 example.
+# CMake's find_package(inetcsum); then build the tree as part of an outside
+# project with add_subdirectory and with FetchContent.  Every consumer must
+# compute the RFC 1071 example and call the packet layer.
 set -eu
 . tests/suites/common.sh
 B=$RELEASE_BUILD
@@ -10,6 +12,7 @@ rm -rf "$P" "$BUILD_ROOT/consumer-cmake"
 release_build
 quiet cmake --install "$B"
 test -f "$P/include/inetcsum.h"
+test -f "$P/include/inetcsum_packet.h"
 pc=$(find "$P" -name inetcsum.pc | head -n 1)
 libdir=$(dirname "$(find "$P" -name 'libinetcsum.so*' | head -n 1)")
 if [ -z "$pc" ] || [ "$libdir" = . ]; then
@@ -41,4 +44,17 @@ configure_consumer
 quiet cmake --build "$BUILD_ROOT/consumer-cmake"
 for exe in "$BUILD_ROOT"/consumer-cmake/consumer_*; do
 	LD_LIBRARY_PATH=$libdir "$exe"
+done
+
+# 3. The source tree inside another project, both ways.
+for how in subdirectory fetchcontent; do
+	S=$BUILD_ROOT/consumer-$how
+	rm -rf "$S"
+	quiet cmake -S tests/install/subproject -B "$S" -DINETCSUM_HOW=$how \
+		-DINETCSUM_SOURCE="$PWD"
+	quiet cmake --build "$S" -j "$JOBS"
+	for exe in "$S"/consumer_*; do
+		"$exe" >/dev/null || { echo "$how: $exe failed"; exit 1; }
+	done
+	echo "$how: the library built as a subproject, consumers ran"
 done
