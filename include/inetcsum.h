@@ -259,6 +259,53 @@ inetcsum_update(uint16_t check, const void *old_bytes, const void *new_bytes,
 		size_t len);
 
 /* ========================================================================
+ *                                Batches
+ * ======================================================================== */
+
+/*
+ * The batch functions do the work of many calls at once, for the bursts of
+ * 32-256 packets that the receive and forward paths of a router or a
+ * DPDK/VPP application see.  Where the CPU has vectors, several headers or
+ * short buffers are summed in the lanes of one vector; the results are
+ * those of the per-call functions, as each function says.
+ *
+ * Both take 'n' entries; 'n' may be 0 (then no pointer is read, and any
+ * may be NULL).  The output array must not overlap the input arrays or any
+ * data they point to.  They are thread-safe as the per-call functions are:
+ * the kernel in use is read once per batch, so a concurrent
+ * inetcsum_impl_select() applies to the whole batch or not at all.
+ */
+
+/*
+ * inetcsum_ipv4_header_batch() sets out[i] to
+ * inetcsum_ipv4_header(hdrs[i], hdrs[i][0] & 0x0f) for each i < n, the
+ * IHL of each header taken from its own first byte: the folded checksum in
+ * memory order, 0 for a valid header, and 0xffff for an IHL below 5.  It
+ * reads byte 0 of every header, and the 4 * IHL bytes of the header only
+ * when the IHL is at least 5.  The values are identical to the per-call
+ * function's, bit for bit, with every kernel.
+ */
+INETCSUM_API void
+inetcsum_ipv4_header_batch(const void *const hdrs[], size_t n,
+			   uint16_t out[]);
+
+/*
+ * inetcsum_partial_batch() replaces each sums[i] (i < n), an initial
+ * partial sum on entry, with
+ * inetcsum_partial(bufs[i].base, bufs[i].len, sums[i]): the unfolded
+ * 32-bit value, bit for bit, that the per-call function returns with the
+ * kernel in use (kernels differ in unfolded sums, never in folded ones).
+ * Each buffer may have any length and alignment, 0 included (then 'base'
+ * may be NULL), and each starts at an even offset of its message as for
+ * inetcsum_partial().  Short buffers (up to 64 bytes with the x86-64 and
+ * arm64 kernels) go through the lanes of vectors; longer ones through the
+ * kernel's own function.
+ */
+INETCSUM_API void
+inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
+		       uint32_t sums[]);
+
+/* ========================================================================
  *                                 Kernels
  * ======================================================================== */
 

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/batch.c - the batch entry points, inetcsum_ipv4_header_batch() and
+ * inetcsum_partial_batch(), their dispatch and their portable code.
+ *
+ * Dispatch follows the kernel in use (inetcsum_kernel_active(), read once
+ * per batch), so inetcsum_impl_select() and INETCSUM_IMPL reach every
+ * batch kernel as they reach the per-call ones: a 512-bit x86 kernel
+ * selects the AVX-512 batch kernels, the other AVX2-class x86 kernels
+ * (x86_avx512_vnni_vl256 included: it runs where 512-bit vectors are not
+ * wanted) the AVX2 ones, the arm64 NEON kernel the NEON ones, and every
+ * other kernel the portable code here.  The batch kernel never needs more
+ * of the CPU than the selected kernel does.
+ *
+ * Partial sums must be the per-call function's, bit for bit (batch.h):
+ * the x86 kernels compute decomposition X for inputs of up to
+ * INETCSUM_X86_SHORT_MAX bytes (the inline path of inetcsum_partial()),
+ * the portable kernel and NEON decomposition F.  Anything else (longer
+ * buffers, a kernel without a known short path) goes to the kernel's own
+ * 'partial', which is what inetcsum_partial() calls.
+ *
+ * The vector kernels are worth their setup only from a few entries on, so
+ * shorter batches, and the last entries that do not fill a vector, take
+ * the scalar loops here (BATCH_VECTOR_MIN, measured in docs/batch.md).
+ */
+#include "batch.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#  include "x86/kernels.h"
+#  ifdef INETCSUM_X86_SHORT_MAX
+#    include "x86/csum_x86_scalar.h"
+#  endif
+#elif defined(__aarch64__)
+#  include "arm/kernels.h"
+#endif
+
+/* Batches shorter than this take the scalar loops (docs/batch.md). */
+#ifndef INETCSUM_BATCH_VECTOR_MIN
+#  define INETCSUM_BATCH_VECTOR_MIN 4
+#endif
+
+enum batch_isa { BATCH_PORTABLE, BATCH_AVX512, BATCH_AVX2, BATCH_NEON };
+
+/* The batch kernels that go with kernel 'k'. */
+static INETCSUM_FORCEINLINE enum batch_isa
+batch_isa(const struct inetcsum_kernel *k)
+{
+#if defined(INETCSUM_ARCH_X86_64) && \
+	(defined(INETCSUM_BATCH_AVX512) || defined(INETCSUM_BATCH_AVX2))
+	u32 f = k->features;
+
+#  ifdef INETCSUM_BATCH_AVX512
+	if ((f & INETCSUM_X86_AVX512BW) && (f & INETCSUM_X86_ZMM))
+		return BATCH_AVX512;
+#  endif
+#  ifdef INETCSUM_BATCH_AVX2
+	/* AVX-512 and AVX-VNNI CPUs have AVX2; the probe says so. */
+	if ((f & (INETCSUM_X86_AVX2 | INETCSUM_X86_AVX512BW)) &&
+	    HAVE_AVX2(inetcsum_cpu_features()))
+		return BATCH_AVX2;
+#  endif
+#elif defined(INETCSUM_BATCH_NEON)
+	if (k == &inetcsum_kernel_arm_neon)
+		return BATCH_NEON;
+#endif
+	(void)k;
+	return BATCH_PORTABLE;
+}
+
+INETCSUM_API void
+inetcsum_ipv4_header_batch(const void *const hdrs[], size_t n,
+			   uint16_t out[])
+{
+	size_t i = 0;
+
+	if (n >= INETCSUM_BATCH_VECTOR_MIN) {
+		switch (batch_isa(inetcsum_kernel_active())) {
+#ifdef INETCSUM_BATCH_AVX512
+		case BATCH_AVX512:
+			i = inetcsum_x86_avx512_ipv4_header_batch(hdrs, n, out);
+			break;
+#endif
+#ifdef INETCSUM_BATCH_AVX2
+		case BATCH_AVX2:
+			i = inetcsum_x86_avx2_ipv4_header_batch(hdrs, n, out);
+			break;
+#endif
+#ifdef INETCSUM_BATCH_NEON
+		case BATCH_NEON:
+			i = inetcsum_arm_neon_ipv4_header_batch(hdrs, n, out);
+			break;
+#endif
+		default:
+			break;
+		}
+	}
+	/* Independent headers: the CPU overlaps consecutive iterations. */
+	for (; i < n; i++)
+		out[i] = batch_ipv4_one(hdrs[i]);
+}
+
+/* The portable kernel (and NEON for short inputs): decomposition F. */
+static void
+partial_batch_f(const struct inetcsum_iovec bufs[], size_t n, u32 sums[],
+		inetcsum_partial_fn partial)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (bufs[i].len <= 64)
+			sums[i] = batch_partial_f(bufs[i].base, bufs[i].len,
+						  sums[i]);
+		else
+			sums[i] = partial(bufs[i].base, bufs[i].len, sums[i]);
+	}
+}
+
+INETCSUM_API void
+inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
+		       uint32_t sums[])
+{
+	const struct inetcsum_kernel *k;
+	size_t i = 0;
+
+	if (n == 0)
+		return;
+	k = inetcsum_kernel_active();
+#ifdef INETCSUM_X86_SHORT_MAX
+	if (k->inline_short_max == INETCSUM_X86_SHORT_MAX) {
+		if (n >= INETCSUM_BATCH_VECTOR_MIN) {
+			switch (batch_isa(k)) {
+#  ifdef INETCSUM_BATCH_AVX512
+			case BATCH_AVX512:
+				i = inetcsum_x86_avx512_partial_batch(
+					bufs, n, sums, k->partial);
+				break;
+#  endif
+#  ifdef INETCSUM_BATCH_AVX2
+			case BATCH_AVX2:
+				i = inetcsum_x86_avx2_partial_batch(
+					bufs, n, sums, k->partial);
+				break;
+#  endif
+			default:
+				break;
+			}
+		}
+		/* Decomposition X: inetcsum_partial()'s own inline path. */
+		for (; i < n; i++) {
+			const u8 *p = bufs[i].base;
+			size_t len = bufs[i].len;
+
+			if (len <= INETCSUM_X86_SHORT_MAX)
+				sums[i] = fold64_to_32(add64_eac(
+					sums[i], x86_sum_short(p, len)));
+			else
+				sums[i] = k->partial(p, len, sums[i]);
+		}
+		return;
+	}
+#endif
+	if (k == &inetcsum_kernel_generic) {
+		partial_batch_f(bufs, n, sums, k->partial);
+		return;
+	}
+#ifdef INETCSUM_BATCH_NEON
+	if (k == &inetcsum_kernel_arm_neon) {
+		if (n >= INETCSUM_BATCH_VECTOR_MIN)
+			i = inetcsum_arm_neon_partial_batch(bufs, n, sums,
+							    k->partial);
+		partial_batch_f(bufs + i, n - i, sums + i, k->partial);
+		return;
+	}
+#endif
+	/* A kernel whose short path is not known here: call it. */
+	for (; i < n; i++)
+		sums[i] = k->partial(bufs[i].base, bufs[i].len, sums[i]);
+}
