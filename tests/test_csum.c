@@ -13,6 +13,10 @@
  * and a partial sum must be 0 exactly when the initial sum and all data are
  * zero.  Data always sits in guard-paged buffers (test_util.h), so a read or
  * write outside the given range crashes the test.
+ *
+ * The lengths follow each kernel's own facts (kernel_facts.h): how far the
+ * exhaustive loop runs, and the chunk, stride, alignment and prefetch
+ * boundaries that test_boundaries() and the carry tests hit at +-1 and +-2.
  */
 #define _GNU_SOURCE	/* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <stdio.h>
@@ -21,17 +25,10 @@
 #include <sys/mman.h>
 
 #include "impl.h"
+#include "kernel_facts.h"
 #include "ref_csum.h"
 #include "test_util.h"
 
-/*
- * The widest stride (bytes consumed per main-loop iteration) that any
- * kernel uses: 8 accumulators of 64-byte AVX-512 vectors.  Exhaustive
- * lengths run to 4 strides + 64 bytes, so every kernel goes through its
- * main loop several times and every tail length after each.
- */
-#define MAX_STRIDE 512
-#define EXHAUSTIVE_MAX_LEN (4 * MAX_STRIDE + 64)
 /* Start offsets 0..63 cover every alignment to a 64-byte cache line. */
 #define NUM_OFFSETS 64
 #define RANDOM_MAX_LEN (256 * 1024)
@@ -39,6 +36,11 @@
 #define BIG_LEN ((1u << 20) + 77)
 #define CANARY 0xa5
 #define CANARY_LEN 16
+/* Boundary tests run every length this close to a boundary (quick: 1). */
+#define NEAR_FULL 2
+#define NEAR_QUICK 1
+/* No head (kernel_facts.h 'align', 'copy_align') exceeds a cache line. */
+#define MAX_HEAD 64
 
 enum op_kind { OP_PARTIAL, OP_COPY, OP_PREFETCH, OP_API_PARTIAL, OP_API_COPY };
 
@@ -60,10 +62,11 @@ static struct inetcsum_test_buf srcbuf, dstbuf;
  * (test_dispatch checks that they call exactly the selected kernel's
  * functions), and so are prefetch distances beyond the longest exhaustive
  * length, which kernels never act on there (they prefetch only inside the
- * buffer).  Both still run in every other test.
+ * buffer).  Both still run in every other test.  'exhaustive' is the
+ * longest exhaustive length, or 0 for the full list.
  */
 static size_t
-build_ops(const struct inetcsum_kernel *k, struct op *ops, int exhaustive)
+build_ops(const struct inetcsum_kernel *k, struct op *ops, size_t exhaustive)
 {
 	size_t n = 0, i;
 
@@ -72,8 +75,8 @@ build_ops(const struct inetcsum_kernel *k, struct op *ops, int exhaustive)
 	if (k->partial_prefetch != NULL) {
 		for (i = 0; i < sizeof(prefetch_distances) /
 				sizeof(prefetch_distances[0]); i++) {
-			if (exhaustive &&
-			    prefetch_distances[i] > EXHAUSTIVE_MAX_LEN)
+			if (exhaustive != 0 &&
+			    prefetch_distances[i] > exhaustive)
 				continue;
 			ops[n].kind = OP_PREFETCH;
 			ops[n].prefetch = prefetch_distances[i];
@@ -83,7 +86,7 @@ build_ops(const struct inetcsum_kernel *k, struct op *ops, int exhaustive)
 			n++;
 		}
 	}
-	if (!exhaustive) {
+	if (exhaustive == 0) {
 		ops[n++] = (struct op){ OP_API_PARTIAL, 0, "inetcsum_partial" };
 		ops[n++] = (struct op){ OP_API_COPY, 0, "inetcsum_copy" };
 	}
@@ -190,25 +193,54 @@ combine(uint32_t init, uint16_t net)
 		inetcsum_ref_to_net(inetcsum_ref_fold16(init)), net));
 }
 
+/* The widest loop of either entry point of a kernel. */
+static size_t
+widest_stride(const struct kernel_facts *f)
+{
+	return f->stride[0] > f->copy_stride[0] ? f->stride[0] :
+						  f->copy_stride[0];
+}
+
 /*
- * Every length 0..EXHAUSTIVE_MAX_LEN at every start offset 0..63, placed
- * once from the leading guard (offset 0 is flush against it) and once
- * ending that many bytes before the trailing guard (offset 0 is flush
- * against it).  The data is always a prefix of one random pattern, so the
- * reference sums are computed once per length.
+ * The longest length of the exhaustive loop for a kernel: past the last
+ * threshold at which its loops take over (short path, the copy's scalar
+ * range, the alignment head), four iterations of its widest loop and 64
+ * bytes, so that every loop runs several times after every start
+ * alignment and every tail length follows.
+ */
+static size_t
+exhaustive_max(const struct kernel_facts *f)
+{
+	size_t start = f->short_max;
+
+	if (f->copy_min > start)
+		start = f->copy_min;
+	if ((f->align != 0 || f->copy_align != 0) && f->align_min > start)
+		start = f->align_min;
+	return start + 4 * widest_stride(f) + 64;
+}
+
+/*
+ * Every length 0..max at every start offset 0..63, placed once from the
+ * leading guard (offset 0 is flush against it) and once ending that many
+ * bytes before the trailing guard (offset 0 is flush against it).  The
+ * data is always a prefix of one random pattern, so the reference sums are
+ * computed once per length.
  */
 static void
 test_exhaustive(const struct inetcsum_kernel *k, const struct op *ops,
-		size_t nops)
+		size_t nops, size_t max)
 {
-	static unsigned char pattern[EXHAUSTIVE_MAX_LEN];
-	static uint16_t prefix[EXHAUSTIVE_MAX_LEN + 1];
+	unsigned char *pattern = malloc(max);
+	uint16_t *prefix = malloc((max + 1) * sizeof(*prefix));
 	size_t len, off;
 	uint64_t words = 0;
 	int where;
 
-	inetcsum_test_fill(pattern, sizeof(pattern));
-	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+	if (pattern == NULL || prefix == NULL)
+		abort();
+	inetcsum_test_fill(pattern, max);
+	for (len = 0; len <= max; len++) {
 		/* Network-order sum of the prefix, odd byte zero-padded. */
 		if (len >= 2 && (len & 1) == 0)
 			words += ((uint64_t)pattern[len - 2] << 8) |
@@ -218,12 +250,12 @@ test_exhaustive(const struct inetcsum_kernel *k, const struct op *ops,
 			(uint16_t)(pattern[len - 1] << 8) : 0);
 	}
 	/* words % 0xffff is 0 also for nonzero sums; the fold must agree. */
-	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len += 97) {
+	for (len = 0; len <= max; len += 97) {
 		if (prefix[len] % 0xffff !=
 		    inetcsum_ref_sum_net(pattern, len) % 0xffff)
 			abort();
 	}
-	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+	for (len = 0; len <= max; len++) {
 		/* An all-zero prefix sums to 0, any other one to nonzero. */
 		uint16_t net = inetcsum_ref_sum_net(pattern, len < 4 ? len : 0);
 
@@ -254,13 +286,19 @@ test_exhaustive(const struct inetcsum_kernel *k, const struct op *ops,
 			}
 		}
 	}
+	free(pattern);
+	free(prefix);
 }
 
-/* Random lengths up to 256 KiB, every fourth one next to a stride multiple. */
+/*
+ * Random lengths up to 256 KiB, every fourth one next to a multiple of the
+ * kernel's widest stride.
+ */
 static void
-test_random(const struct inetcsum_kernel *k, const struct op *ops,
-	    size_t nops)
+test_random(const struct inetcsum_kernel *k, const struct kernel_facts *f,
+	    const struct op *ops, size_t nops)
 {
+	const size_t stride = widest_stride(f);
 	int n = inetcsum_test_quick() ? 16 : 120;
 	int i;
 
@@ -271,7 +309,7 @@ test_random(const struct inetcsum_kernel *k, const struct op *ops,
 		unsigned char *src, *dst;
 
 		if (i % 4 == 0) {
-			len = len / MAX_STRIDE * MAX_STRIDE +
+			len = len / stride * stride +
 			      inetcsum_test_rand_below(3);
 			len = len > 0 ? len - 1 : 0;
 		}
@@ -293,15 +331,63 @@ test_random(const struct inetcsum_kernel *k, const struct op *ops,
 	}
 }
 
-/* Lengths for the carry tests: small, stride boundaries, large, odd. */
-static const size_t carry_lengths[] = {
+/*
+ * Lengths for the carry tests: small, large, odd, and the kernel's own
+ * boundaries (carry_lengths()).
+ */
+static const size_t common_carry_lengths[] = {
 	1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 65, 127, 128, 255, 256,
-	MAX_STRIDE - 1, MAX_STRIDE, MAX_STRIDE + 1, 2 * MAX_STRIDE + 2,
 	4095, 4096, 65535, 65536, 65537, 1u << 20, BIG_LEN,
-	(128u << 10) - 1, 128u << 10, (128u << 10) + 1,
-	(256u << 10) - 1, 256u << 10, (256u << 10) + 1,
 };
-#define NUM_CARRY_LENGTHS (sizeof(carry_lengths) / sizeof(carry_lengths[0]))
+#define NUM_COMMON_CARRY (sizeof(common_carry_lengths) /		\
+			  sizeof(common_carry_lengths[0]))
+#define MAX_CARRY_LENGTHS (NUM_COMMON_CARRY + 32)
+
+/* Append 'len' to the 'n' lengths at 'out' unless it is there already. */
+static size_t
+add_length(size_t *out, size_t n, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (out[i] == len)
+			return n;
+	}
+	out[n] = len;
+	return n + 1;
+}
+
+/*
+ * The carry test lengths for a kernel: the common ones, then its widest
+ * loop +-1 and two iterations, and each chunk -1, exactly, +1 and + one
+ * iteration of the main loop (a second chunk that runs the loop once):
+ * all-0xff data at the end of a chunk is where an accumulator lane that
+ * the chunk size fails to bound would overflow.
+ */
+static size_t
+carry_lengths(const struct kernel_facts *f, size_t *out)
+{
+	const size_t chunks[2][2] = { { f->chunk, f->stride[0] },
+				      { f->copy_chunk, f->copy_stride[0] } };
+	const size_t s = widest_stride(f);
+	size_t n = 0, i;
+
+	for (i = 0; i < NUM_COMMON_CARRY; i++)
+		n = add_length(out, n, common_carry_lengths[i]);
+	n = add_length(out, n, s - 1);
+	n = add_length(out, n, s);
+	n = add_length(out, n, s + 1);
+	n = add_length(out, n, 2 * s + 2);
+	for (i = 0; i < 2; i++) {
+		if (chunks[i][0] == 0)
+			continue;
+		n = add_length(out, n, chunks[i][0] - 1);
+		n = add_length(out, n, chunks[i][0]);
+		n = add_length(out, n, chunks[i][0] + 1);
+		n = add_length(out, n, chunks[i][0] + chunks[i][1]);
+	}
+	return n;
+}
 
 /*
  * The carry extremes (after the Linux kernel's checksum KUnit tests):
@@ -311,14 +397,14 @@ static const size_t carry_lengths[] = {
  * find a missed or doubled end-around carry at the top.
  */
 static void
-test_carries(const struct inetcsum_kernel *k, const struct op *ops,
-	     size_t nops)
+test_carries(const struct inetcsum_kernel *k, const size_t *lengths,
+	     size_t nlengths, const struct op *ops, size_t nops)
 {
 	size_t i;
 	int step;
 
-	for (i = 0; i < NUM_CARRY_LENGTHS; i++) {
-		size_t len = carry_lengths[i];
+	for (i = 0; i < nlengths; i++) {
+		size_t len = lengths[i];
 		unsigned char *src = inetcsum_test_buf_tail(&srcbuf, 0, len);
 		unsigned char *dst = inetcsum_test_buf_tail(&dstbuf, 0, len);
 		uint64_t plain;
@@ -344,18 +430,18 @@ test_carries(const struct inetcsum_kernel *k, const struct op *ops,
  * 0xffff); all-zero data with an initial sum of 0 must give exactly 0.
  */
 static void
-test_zero_sums(const struct inetcsum_kernel *k, const struct op *ops,
-	       size_t nops)
+test_zero_sums(const struct inetcsum_kernel *k, const size_t *lengths,
+	       size_t nlengths, size_t max, const struct op *ops, size_t nops)
 {
 	size_t i, len;
 
-	for (i = 0; i < NUM_CARRY_LENGTHS; i++) {
+	for (i = 0; i < nlengths; i++) {
 		size_t off = i % NUM_OFFSETS;
 		unsigned char *src, *dst;
 		uint32_t init = (i & 1) ? inetcsum_test_rand32() : 0;
 		uint16_t s;
 
-		len = carry_lengths[i];
+		len = lengths[i];
 		if (len < 3)
 			len += 2;
 		src = inetcsum_test_buf_head(&srcbuf, off, len);
@@ -371,7 +457,7 @@ test_zero_sums(const struct inetcsum_kernel *k, const struct op *ops,
 			abort();	/* the construction itself is wrong */
 		run_all(k, ops, nops, src, len, off, init, 0xffff, dst);
 	}
-	for (len = 0; len <= EXHAUSTIVE_MAX_LEN; len++) {
+	for (len = 0; len <= max; len++) {
 		size_t off = len % NUM_OFFSETS;
 		unsigned char *src = inetcsum_test_buf_tail(&srcbuf, off, len);
 		unsigned char *dst = inetcsum_test_buf_head(&dstbuf, off, len);
@@ -386,6 +472,166 @@ test_zero_sums(const struct inetcsum_kernel *k, const struct op *ops,
 	if (k->copy(NULL, NULL, 0, 0) != 0)
 		inetcsum_test_fail(k->name, "copy(NULL, NULL, 0)", 0, 0, 0,
 				   NULL, "nonzero partial sum");
+}
+
+/*
+ * The boundaries of kernel 'f' for a call on 'len' bytes at 'src' copied
+ * to 'dst', into 'out' (at most 16): where its code changes course
+ * (kernel_facts.h).  Chunk boundaries move with the alignment heads, which
+ * depend on the addresses and, from align_min bytes on, on the length.
+ */
+static size_t
+boundaries(const struct kernel_facts *f, const unsigned char *src,
+	   const unsigned char *dst, size_t len, size_t *out)
+{
+	size_t n = 0, head, first, i;
+
+	out[n++] = f->short_max;
+	out[n++] = f->copy_min;
+	out[n++] = f->align_min;
+	if (f->chunk != 0) {
+		head = 0;
+		if (f->align != 0 && len >= f->align_min &&
+		    ((uintptr_t)src & 1) == 0)
+			head = (size_t)(-(uintptr_t)src) & (f->align - 1);
+		first = head != 0 ? f->chunk - f->align + head : f->chunk;
+		out[n++] = first;
+		out[n++] = first + f->stride[0];
+		out[n++] = first + f->chunk;
+	}
+	if (f->copy_chunk != 0) {
+		head = 0;
+		if (f->copy_align != 0 && len >= f->align_min &&
+		    ((uintptr_t)dst & 1) == 0)
+			head = (size_t)(-(uintptr_t)dst) &
+			       (f->copy_align - 1);
+		out[n++] = head + f->copy_chunk;
+		out[n++] = head + f->copy_chunk + f->copy_stride[0];
+		out[n++] = head + 2 * f->copy_chunk;
+	}
+	for (i = 0; i < sizeof(prefetch_distances) /
+			sizeof(prefetch_distances[0]); i++) {
+		if (prefetch_distances[i] != 0)
+			out[n++] = prefetch_distances[i] + f->prefetch_step;
+	}
+	if (f->prefetch_default != 0)
+		out[n++] = f->prefetch_default + f->prefetch_step;
+	return n;
+}
+
+/* The longest length that test_boundaries() may run for kernel 'f'. */
+static size_t
+boundaries_max(const struct kernel_facts *f)
+{
+	size_t b[16], n = boundaries(f, NULL, NULL, 0, b), i, max = 0;
+
+	for (i = 0; i < n; i++) {
+		if (b[i] > max)
+			max = b[i];
+	}
+	/* Heads only shorten the partial's chunks, and lengthen the copy's. */
+	return max + MAX_HEAD + NEAR_FULL;
+}
+
+/* Nonzero if 'len' bytes at 'src', copied to 'dst', are near a boundary. */
+static int
+near_boundary(const struct kernel_facts *f, const unsigned char *src,
+	      const unsigned char *dst, size_t len, size_t near)
+{
+	size_t b[16], n = boundaries(f, src, dst, len, b), i;
+
+	for (i = 0; i < n; i++) {
+		if (b[i] != 0 && len + near >= b[i] && len <= b[i] + near)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Where test_boundaries() puts 'len' bytes: 'off' bytes after the leading
+ * guard ('where' 0) or before the trailing one ('where' 1); the copy goes
+ * to the same place in its buffer, so its heads vary alike.
+ */
+static void
+place(int where, size_t off, size_t len, unsigned char **src,
+      unsigned char **dst)
+{
+	if (where == 0) {
+		*src = inetcsum_test_buf_head(&srcbuf, off, len);
+		*dst = inetcsum_test_buf_head(&dstbuf, off, len);
+	} else {
+		*src = inetcsum_test_buf_tail(&srcbuf, off, len);
+		*dst = inetcsum_test_buf_tail(&dstbuf, off, len);
+	}
+}
+
+#define MAX_BOUNDARY_LENGTHS 256
+
+/*
+ * The lengths beyond 'max' within 'near' bytes of a boundary of 'f' when
+ * placed by place(where, off): around each boundary the window is widened
+ * by MAX_HEAD, as far as a head can move it.
+ */
+static size_t
+boundary_lengths(const struct kernel_facts *f, int where, size_t off,
+		 size_t max, size_t near, size_t *out)
+{
+	size_t base[16], nbase = boundaries(f, NULL, NULL, 0, base);
+	size_t n = 0, i, len, lo, hi;
+
+	for (i = 0; i < nbase; i++) {
+		if (base[i] == 0)
+			continue;
+		lo = base[i] > max + MAX_HEAD + near ?
+		     base[i] - MAX_HEAD - near : max + 1;
+		hi = base[i] + MAX_HEAD + near;
+		for (len = lo; len <= hi && n < MAX_BOUNDARY_LENGTHS; len++) {
+			unsigned char *src, *dst;
+
+			place(where, off, len, &src, &dst);
+			if (near_boundary(f, src, dst, len, near))
+				n = add_length(out, n, len);
+		}
+	}
+	return n;
+}
+
+/*
+ * Every length within NEAR_FULL (quick mode: NEAR_QUICK) bytes of one of
+ * the kernel's boundaries beyond the exhaustive range 'max', at a few
+ * start offsets: 0, odd, and even ones whose heads move the chunk
+ * boundaries to a few bytes before the chunk and to near a vector before
+ * it.  Placed against the trailing guard (an over-read at the end
+ * faults), and from the leading one (not in quick mode), with random data
+ * and initial sums.
+ */
+static void
+test_boundaries(const struct inetcsum_kernel *k, const struct kernel_facts *f,
+		size_t max, const struct op *ops, size_t nops)
+{
+	static const size_t offsets[] = { 0, 1, 2, 30, 62 };
+	const int quick = inetcsum_test_quick();
+	const size_t near = quick ? NEAR_QUICK : NEAR_FULL;
+	const size_t noff = quick ? 3 : sizeof(offsets) / sizeof(offsets[0]);
+	size_t lens[MAX_BOUNDARY_LENGTHS], n, oi, i;
+	int where;
+
+	for (where = quick; where < 2; where++) {
+		for (oi = 0; oi < noff; oi++) {
+			n = boundary_lengths(f, where, offsets[oi], max, near,
+					     lens);
+			for (i = 0; i < n; i++) {
+				uint32_t init = inetcsum_test_rand32();
+				unsigned char *src, *dst;
+
+				place(where, offsets[oi], lens[i], &src, &dst);
+				inetcsum_test_fill(src, lens[i]);
+				run_all(k, ops, nops, src, lens[i], offsets[oi],
+					init, inetcsum_ref_sum(src, lens[i],
+							       init), dst);
+			}
+		}
+	}
 }
 
 /*
@@ -456,23 +702,69 @@ test_huge(const struct inetcsum_kernel *k, const struct huge *h)
 		      k->partial(h->map, h->len, init), want);
 }
 
+/*
+ * A kernel with no entry in kernel_facts.h fails; it is then tested with
+ * these guesses, wide enough for every kernel so far, so the rest of the
+ * run still says something about it.
+ */
+static const struct kernel_facts unknown_facts = {
+	.name = "(no entry)",
+	.short_max = 64,
+	.stride = { 512 },
+	.copy_stride = { 512 },
+	.chunk = (size_t)512 << 10,
+	.copy_chunk = (size_t)512 << 10,
+	.align = 64,
+	.copy_align = 64,
+	.align_min = 256,
+	.prefetch_step = 512,
+};
+
+/* The facts for registered kernel 'k'; a missing entry is a failure. */
+static const struct kernel_facts *
+facts_of(const struct inetcsum_kernel *k, int report)
+{
+	const struct kernel_facts *f = kernel_facts_find(k->name);
+
+	if (report)
+		inetcsum_test_count();
+	if (f != NULL)
+		return f;
+	if (report)
+		inetcsum_test_fail(k->name, "kernel_facts", 0, 0, 0, NULL,
+				   "no entry in tests/kernel_facts.h: write "
+				   "down its strides, chunk and thresholds "
+				   "(tested with guesses meanwhile)");
+	return &unknown_facts;
+}
+
 int
 main(void)
 {
 	const struct inetcsum_kernel *k;
+	const struct kernel_facts *f;
 	struct op ops[8];
 	struct huge huge = { NULL, 0, 0 };
+	size_t lengths[MAX_CARRY_LENGTHS];
 	int have_huge;
 	u32 features;
-	size_t i, nops, tested = 0;
+	size_t i, n, nops, max, cap = BIG_LEN, tested = 0;
 
 	inetcsum_test_init("test_csum");
 	features = inetcsum_cpu_features();
-	inetcsum_test_buf_alloc(&srcbuf, BIG_LEN + 4096);
-	inetcsum_test_buf_alloc(&dstbuf, BIG_LEN + 4096);
+	/* Room for the longest boundary length of any kernel, at offset 63. */
+	for (i = 0; i < inetcsum_num_kernels; i++) {
+		n = boundaries_max(facts_of(inetcsum_kernels[i], 0));
+		if (n > cap)
+			cap = n;
+	}
+	inetcsum_test_buf_alloc(&srcbuf, cap + 4096);
+	inetcsum_test_buf_alloc(&dstbuf, cap + 4096);
 	have_huge = huge_map(&huge) == 0;
 	for (i = 0; i < inetcsum_num_kernels; i++) {
 		k = inetcsum_kernels[i];
+		/* Every registered kernel needs facts, even one not run. */
+		f = facts_of(k, 1);
 		if (!inetcsum_kernel_supported(k, features)) {
 			char what[80];
 
@@ -489,15 +781,19 @@ main(void)
 					   inetcsum_impl_name());
 			continue;
 		}
-		printf("kernel %s: %zu entry points\n", k->name,
-		       build_ops(k, ops, 0));
+		max = exhaustive_max(f);
+		n = carry_lengths(f, lengths);
+		printf("kernel %s: %zu entry points, exhaustive to %zu bytes, "
+		       "chunk %zu, copy chunk %zu\n", k->name,
+		       build_ops(k, ops, 0), max, f->chunk, f->copy_chunk);
 		fflush(stdout);
-		nops = build_ops(k, ops, 1);
-		test_exhaustive(k, ops, nops);
+		nops = build_ops(k, ops, max);
+		test_exhaustive(k, ops, nops, max);
 		nops = build_ops(k, ops, 0);
-		test_random(k, ops, nops);
-		test_carries(k, ops, nops);
-		test_zero_sums(k, ops, nops);
+		test_boundaries(k, f, max, ops, nops);
+		test_random(k, f, ops, nops);
+		test_carries(k, lengths, n, ops, nops);
+		test_zero_sums(k, lengths, n, max, ops, nops);
 		if (have_huge)
 			test_huge(k, &huge);
 		tested++;

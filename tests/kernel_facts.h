@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/kernel_facts.h - where each kernel's code changes course, as
+ * lengths, so that test_csum.c can put inputs right at every boundary and
+ * one or two bytes either side: the end of a short path, the bytes a loop
+ * consumes per iteration, the chunk after which the accumulators are
+ * reduced (a lane that overflows there shows only at that length + 1), and
+ * the alignment heads that move a chunk boundary.
+ *
+ * Every number was read from the kernel's source; each entry cites the
+ * constant or the loop it comes from.  They are written down here, not
+ * taken from the library, so that a kernel whose constants change without
+ * this table is tested at the old boundaries and a reviewer sees the
+ * difference.  A registered kernel without an entry fails test_csum: add
+ * one when adding a kernel.
+ */
+#ifndef INETCSUM_TESTS_KERNEL_FACTS_H
+#define INETCSUM_TESTS_KERNEL_FACTS_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct kernel_facts {
+	const char *name;
+	/* 'partial' and 'copy' take a scalar path up to this length. */
+	size_t short_max;
+	/* Bytes per iteration of each loop of 'partial', widest first. */
+	size_t stride[4];
+	/* The same for 'copy'. */
+	size_t copy_stride[4];
+	/* 'copy' runs a scalar loop below this length (0: only short_max). */
+	size_t copy_min;
+	/*
+	 * 'partial' and 'copy' reduce their accumulators after this many
+	 * bytes (0: never; the accumulators cannot overflow).
+	 */
+	size_t chunk;
+	size_t copy_chunk;
+	/*
+	 * From 'align_min' bytes on, 'partial' first sums the bytes up to the
+	 * next 'align' boundary of an even, unaligned start as one masked
+	 * vector, and its first chunk is then 'align' - that head shorter;
+	 * 'copy' sums the bytes up to the next 'copy_align' boundary of an
+	 * even, unaligned destination with the scalar path, and its chunks
+	 * start after them (0: no such head).
+	 */
+	size_t align;
+	size_t copy_align;
+	size_t align_min;
+	/*
+	 * 'partial_prefetch' runs its prefetching loop while at least the
+	 * distance + 'prefetch_step' bytes remain; 'partial' uses the
+	 * build-time distance 'prefetch_default' (the source's default; 0:
+	 * none).
+	 */
+	size_t prefetch_step;
+	size_t prefetch_default;
+};
+
+/*
+ * The x86-64 vector template, src/x86/csum_x86_template.h, at vector
+ * length VL: BLOCK (8 * VL) per main-loop iteration, then the leftover 4,
+ * 2 and 1 vectors; CHUNK_LEN (4096 * VL) per chunk ("while (len > first)");
+ * with USE_MASKED_TAIL the head of partial_() ("first = head != 0 ?
+ * CHUNK_LEN - VL + head") from X86_ALIGN_MIN (256) bytes on; at VL 64 the
+ * scalar head of the copy's destination, also from X86_ALIGN_MIN.  Up to
+ * X86_SHORT_MAX (INETCSUM_X86_SHORT_MAX, 64, src/x86/kernels.h) bytes take
+ * csum_x86_short.c.  The prefetch test runs once per BLOCK; the default
+ * distance is INETCSUM_X86_PREFETCH_DISTANCE (4096, csum_x86_scalar.h).
+ */
+#define X86_VECTOR_FACTS(kname, vl, masked)				\
+	{								\
+		.name = kname,						\
+		.short_max = 64,					\
+		.stride = { 8 * (vl), 4 * (vl), 2 * (vl), (vl) },	\
+		.copy_stride = { 8 * (vl), 4 * (vl), 2 * (vl), (vl) },	\
+		.chunk = 4096 * (size_t)(vl),				\
+		.copy_chunk = 4096 * (size_t)(vl),			\
+		.align = (masked) ? (vl) : 0,				\
+		.copy_align = (vl) == 64 ? 64 : 0,			\
+		.align_min = 256,					\
+		.prefetch_step = 8 * (vl),				\
+		.prefetch_default = 4096,				\
+	}
+
+static const struct kernel_facts kernel_facts_table[] = {
+	/*
+	 * src/generic/csum_generic.c: partial_generic() sums 64 bytes per
+	 * iteration (SUM_64_BYTES), then 8-byte words, then sum_tail7();
+	 * its prefetching loop runs "while (len >= 64 && len - 64 >=
+	 * prefetch)", by default INETCSUM_PREFETCH_DISTANCE (512,
+	 * src/common.h).  csum_copy_generic() copies 16, then 8 bytes.  The
+	 * 64-bit accumulators take end-around carries (32-bit builds: plain
+	 * adds that the 32-bit size_t bounds), so there is no chunk.
+	 */
+	{
+		.name = "generic",
+		.stride = { 64, 8 },
+		.copy_stride = { 16, 8 },
+		.prefetch_step = 64,
+		.prefetch_default = 512,
+	},
+	/*
+	 * src/x86/csum_adx.c: partial_adx() takes adx_256() blocks, then
+	 * adx_64(), then x86_sum_short() for the last 0..63 bytes; its
+	 * prefetching loop runs "while (len >= 256 && len - 256 >=
+	 * prefetch)", by default INETCSUM_X86_ADX_PREFETCH_DISTANCE (4096).
+	 * csum_copy_x86_adx() copies adx_copy_128() blocks, then one
+	 * adx_copy_64().  Each asm block folds its carries: no chunk.
+	 */
+	{
+		.name = "x86_adx",
+		.short_max = 64,
+		.stride = { 256, 64, 8 },
+		.copy_stride = { 128, 64, 8 },
+		.prefetch_step = 256,
+		.prefetch_default = 4096,
+	},
+	/* src/x86/csum_avx512.c: VL 64 and 32, USE_MASKED_TAIL 1. */
+	X86_VECTOR_FACTS("x86_avx512_vnni", 64, 1),
+	X86_VECTOR_FACTS("x86_avx512", 64, 1),
+	X86_VECTOR_FACTS("x86_avx512_vnni_vl256", 32, 1),
+	/* csum_avxvnni.c and csum_avx2.c: VL 32, USE_MASKED_TAIL 0. */
+	X86_VECTOR_FACTS("x86_avxvnni", 32, 0),
+	X86_VECTOR_FACTS("x86_avx2", 32, 0),
+	/*
+	 * src/arm/csum_neon.c: up to NEON_SHORT_MAX (64) bytes sum_gpr();
+	 * sum_vector() takes 128 bytes per iteration in chunks of
+	 * NEON_MAX_BLOCKS (4096) iterations, 512 KiB, then 16-byte vectors
+	 * and one TBL-masked load of the last 1..15 bytes; it prefetches
+	 * per 128-byte iteration, by default INETCSUM_NEON_PREFETCH_DISTANCE
+	 * (0).  csum_copy_arm_neon() runs copy_gpr() (16, 8, then 0..7
+	 * bytes) below INETCSUM_NEON_COPY_MIN (1024) bytes and for the last
+	 * 0..63, and 64 bytes per iteration in chunks of
+	 * NEON_COPY_MAX_BLOCKS (8192) iterations, also 512 KiB.
+	 */
+	{
+		.name = "arm_neon",
+		.short_max = 64,
+		.stride = { 128, 16 },
+		.copy_stride = { 64, 16, 8 },
+		.copy_min = 1024,
+		.chunk = (size_t)512 << 10,
+		.copy_chunk = (size_t)512 << 10,
+		.prefetch_step = 128,
+	},
+};
+
+/* The facts for kernel 'name', or NULL if it has no entry. */
+static inline const struct kernel_facts *
+kernel_facts_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kernel_facts_table) /
+			sizeof(kernel_facts_table[0]); i++) {
+		if (strcmp(kernel_facts_table[i].name, name) == 0)
+			return &kernel_facts_table[i];
+	}
+	return NULL;
+}
+
+#undef X86_VECTOR_FACTS
+
+#endif /* INETCSUM_TESTS_KERNEL_FACTS_H */
