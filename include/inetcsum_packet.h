@@ -244,7 +244,108 @@ INETCSUM_API int inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 /*  Forwarding and NAT                                                     */
 /* ====================================================================== */
 
-/* (issue 11: TTL decrement, address/port rewrite, checksum diff) */
+/*
+ * These functions change a packet and update its checksums incrementally
+ * (RFC 1624 equation 3) instead of summing it again.  When the checksums
+ * were right before, each result equals a full recomputation bit for bit:
+ * 0x0000 rather than 0xffff for the IPv4 header and TCP, whose sums are
+ * never zero, and 0xffff for a computed UDP zero (RFC 768).  A wrong
+ * checksum stays wrong by the same amount (nothing is verified unless a
+ * function says so).  Packets start at the IP header ('len' bytes, no link
+ * layer).  On failure they return a negative INETCSUM_E* code and change
+ * nothing.  Thread-safe; no allocation.
+ */
+
+/* Options for inetcsum_ipv4_ttl_dec(). */
+#define INETCSUM_TTL_VERIFY	1u	/* verify the header checksum first */
+
+/*
+ * inetcsum_ipv4_ttl_dec() decrements the TTL of the IPv4 header 'hdr' (at
+ * least 4 * IHL of the 'len' bytes) and updates its checksum (RFC 1141,
+ * RFC 1624): the router's forwarding step.  With INETCSUM_TTL_VERIFY it
+ * first verifies the header checksum, as a router must (RFC 1812 section
+ * 5.2.2).  It returns the new TTL (0..254: a router drops the packet at 0
+ * and sends ICMP time exceeded), or INETCSUM_EINVAL ('hdr' NULL, unknown
+ * flag, TTL already 0), INETCSUM_EBADLEN ('len' below 20, IHL below 5 or
+ * past 'len'), INETCSUM_EPROTO (version not 4), INETCSUM_EBADSUM (with
+ * INETCSUM_TTL_VERIFY: the header checksum is wrong).
+ */
+INETCSUM_API int inetcsum_ipv4_ttl_dec(void *hdr, size_t len, unsigned flags);
+
+/* Which address or port a NAT rewrite changes. */
+#define INETCSUM_NAT_SRC	0u
+#define INETCSUM_NAT_DST	1u
+
+/*
+ * inetcsum_nat_addr() rewrites the source (INETCSUM_NAT_SRC) or
+ * destination (INETCSUM_NAT_DST) address of the IPv4 or IPv6 packet 'pkt'
+ * with the 4 or 16 bytes at 'addr' (network order, any alignment) and
+ * updates the IPv4 header checksum and the TCP or UDP checksum, whose
+ * pseudo-header holds the address.  A zero UDP checksum ("none" over IPv4,
+ * illegal over IPv6) stays zero.  Where the pseudo-header holds another
+ * address (a live IPv4 source route or IPv6 routing header for the
+ * destination, an IPv6 Home Address option for the source) the L4 checksum
+ * does not depend on the rewritten field and is left as it is.  The packet
+ * must be TCP or UDP, not a fragment: INETCSUM_EPROTO (version, other
+ * protocol), INETCSUM_EUNSUPP (fragment, malformed options), INETCSUM_EBADLEN
+ * (a length field or header that does not fit 'len'), INETCSUM_EINVAL
+ * (NULL, 'which').  Returns 0 on success.
+ */
+INETCSUM_API int inetcsum_nat_addr(void *pkt, size_t len, unsigned which,
+				   const void *addr);
+
+/*
+ * inetcsum_nat_port() rewrites the TCP or UDP source or destination port
+ * of 'pkt' with 'port' (a host number: 8080 is stored as 1f 90) and
+ * updates the L4 checksum, with the rules and errors of inetcsum_nat_addr().
+ */
+INETCSUM_API int inetcsum_nat_port(void *pkt, size_t len, unsigned which,
+				   uint16_t port);
+
+/* Options for inetcsum_csum_replace(): the size of the change ... */
+#define INETCSUM_REPLACE_SIZE_MASK 0x7u
+#define INETCSUM_REPLACE_DIFF	0u	/* 'to' is an inetcsum_diff() result */
+#define INETCSUM_REPLACE_2	2u	/* a 16-bit value changed */
+#define INETCSUM_REPLACE_4	4u	/* a 32-bit value changed */
+/* ... and the UDP rule: a zero field stays zero, a 0 result is 0xffff. */
+#define INETCSUM_REPLACE_MANGLED_0 0x10u
+
+/*
+ * inetcsum_csum_replace() updates the checksum field at byte 'field_off'
+ * of the 'len' bytes at 'pkt' (any alignment) for a change of the covered
+ * data from 'from' to 'to': 16-bit (INETCSUM_REPLACE_2) or 32-bit
+ * (INETCSUM_REPLACE_4) values in memory order, as memcpy loads them from
+ * an even offset of the covered data; or, with INETCSUM_REPLACE_DIFF, 'to'
+ * is the partial sum of the change (inetcsum_diff(), 'from' unused).  It is
+ * eBPF's bpf_l3_csum_replace() and bpf_l4_csum_replace() with
+ * BPF_F_MARK_MANGLED_0 as INETCSUM_REPLACE_MANGLED_0 (BPF_F_PSEUDO_HDR
+ * concerns only a socket buffer's offload state and has no equivalent):
+ * HC' = ~(~HC + ~from + to), RFC 1624 equation 3, stored as computed (no
+ * 0x0000/0xffff mapping other than MANGLED_0's).  Returns 0, or
+ * INETCSUM_EINVAL (NULL, unknown flag or size, a 16-bit value above
+ * 0xffff) or INETCSUM_EBADLEN (the field not inside 'len').
+ */
+INETCSUM_API int inetcsum_csum_replace(void *pkt, size_t len,
+				       size_t field_off, uint32_t from,
+				       uint32_t to, unsigned flags);
+
+/*
+ * inetcsum_diff() returns the partial sum of a change from the 'from_len'
+ * bytes at 'from' to the 'to_len' bytes at 'to' (lengths may differ and be
+ * 0, with the pointer then unused), added to the partial sum 'seed': seed
+ * + sum(to) - sum(from) in ones' complement, as eBPF's bpf_csum_diff().
+ * Each range is taken to start at an even offset; an odd length is padded
+ * with a zero byte.  The result is in memory order and folded to 16 bits:
+ * the one value in 0x0001..0xffff congruent to that sum modulo 0xffff (a
+ * zero sum is 0xffff, as a ones' complement adder gives it).  Its bytes are
+ * therefore the same on every CPU and kernel (bpf_csum_diff returns an
+ * unfolded 32-bit value that differs between architectures).  Feed it to
+ * inetcsum_csum_replace() with INETCSUM_REPLACE_DIFF, or as 'seed' or
+ * 'sum' to another diff or to inetcsum_partial().  Thread-safe.
+ */
+INETCSUM_API uint32_t inetcsum_diff(const void *from, size_t from_len,
+				    const void *to, size_t to_len,
+				    uint32_t seed);
 
 /* ====================================================================== */
 /*  GRO side                                                               */
