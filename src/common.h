@@ -28,12 +28,23 @@ typedef uint64_t u64;
     * memory the caller did not give us.  On PowerPC gcc emits dcbt.
     */
 #  define INETCSUM_PREFETCH(p) __builtin_prefetch((p), 0, 3)
+   /*
+    * The same for a line about to be written (PowerPC dcbtst: the line
+    * comes in ready to be modified).  Only where the ISA has such a hint
+    * in its base set: elsewhere it would be nothing or a plain prefetch.
+    */
+#  if defined(__powerpc__) || defined(__powerpc64__)
+#    define INETCSUM_PREFETCH_W(p) __builtin_prefetch((p), 1, 3)
+#  endif
 #else
 #  define INETCSUM_FORCEINLINE inline
 #  define INETCSUM_NOINLINE
 #  define likely(x) (x)
 #  define unlikely(x) (x)
 #  define INETCSUM_PREFETCH(p) ((void)(p))
+#endif
+#ifndef INETCSUM_PREFETCH_W
+#  define INETCSUM_PREFETCH_W(p) ((void)(p))
 #endif
 
 /*
@@ -49,12 +60,63 @@ typedef uint64_t u64;
 #endif
 
 /*
- * Build-time software prefetch distance of the portable kernel, in bytes;
- * 0 turns it off.  See src/generic/csum_generic.c for how the default was
- * chosen.
+ * Software prefetch of the portable kernel, per platform: the L1 data cache
+ * line (INETCSUM_CACHE_LINE, bytes; one prefetch is issued per line) and
+ * how many lines ahead (INETCSUM_PREFETCH_LINES).  The distance is their
+ * product unless INETCSUM_PREFETCH_DISTANCE (bytes, 0 = off) is given.
+ * All three can be set at build time (CMake options of the same names),
+ * which is how a build for one core picks its row:
+ *
+ *   platform                      line  lines  distance  source
+ *   PowerPC 32-bit (44x, e500v1/   32     4     128 B    Linux
+ *     v2, 603, 74xx): default                            asm/cache.h
+ *   PowerPC 8xx (set by build)     16     1      16 B    (L1_CACHE_SHIFT,
+ *   PowerPC 47x (set by build)    128     4     512 B     MAX_COPY_PREFETCH)
+ *   PowerPC e500mc (set by build)  64     4     256 B
+ *   PowerPC 64-bit                128     4     512 B    Linux line size
+ *   s390x                         256     2     512 B    z/Architecture line
+ *   Alpha EV4/EV5                  32     4     128 B    21064/21164 L1
+ *   Alpha EV6 and later            64     8     512 B    21264 L1
+ *   anything else (x86-64, arm64)  64     8     512 B    measured, below
+ *
+ * The line sizes are the hardware's.  The distance was measured only on
+ * x86-64 (src/generic/csum_generic.c: 512 bytes was best at 1448-byte
+ * packets); the PowerPC 32-bit rows follow the dcbt patch this project
+ * started from (128 bytes ahead on a 44x, which has no hardware
+ * prefetcher; 256 was already worse) and the kernel's per-platform
+ * MAX_COPY_PREFETCH; the others keep 512 bytes, an unmeasured guess.
+ * docs/prefetch.md has a cache model of the PowerPC rows.
  */
+#ifndef INETCSUM_CACHE_LINE
+#  if defined(__powerpc64__)
+#    define INETCSUM_CACHE_LINE 128
+#    define INETCSUM_DEFAULT_PREFETCH_LINES 4
+#  elif defined(__powerpc__)
+#    define INETCSUM_CACHE_LINE 32
+#    define INETCSUM_DEFAULT_PREFETCH_LINES 4
+#  elif defined(__s390x__)
+#    define INETCSUM_CACHE_LINE 256
+#    define INETCSUM_DEFAULT_PREFETCH_LINES 2
+#  elif defined(__alpha__) && !defined(__alpha_ev6__)
+#    define INETCSUM_CACHE_LINE 32
+#    define INETCSUM_DEFAULT_PREFETCH_LINES 4
+#  else
+#    define INETCSUM_CACHE_LINE 64
+#    define INETCSUM_DEFAULT_PREFETCH_LINES 8
+#  endif
+#endif
+#ifndef INETCSUM_DEFAULT_PREFETCH_LINES
+#  define INETCSUM_DEFAULT_PREFETCH_LINES 4
+#endif
+#ifndef INETCSUM_PREFETCH_LINES
+#  define INETCSUM_PREFETCH_LINES INETCSUM_DEFAULT_PREFETCH_LINES
+#endif
 #ifndef INETCSUM_PREFETCH_DISTANCE
-#  define INETCSUM_PREFETCH_DISTANCE 512
+#  define INETCSUM_PREFETCH_DISTANCE \
+	((size_t)INETCSUM_CACHE_LINE * INETCSUM_PREFETCH_LINES)
+#endif
+#if INETCSUM_CACHE_LINE < 8 || (INETCSUM_CACHE_LINE & (INETCSUM_CACHE_LINE - 1))
+#  error "INETCSUM_CACHE_LINE must be a power of two, at least 8"
 #endif
 
 /* Unaligned native-order loads and stores without aliasing UB. */

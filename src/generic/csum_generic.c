@@ -13,17 +13,22 @@
  * code never needs to know the byte order: a native load keeps every 16-bit
  * word of memory whole, in the order the CPU reads it (RFC 1071 2(B)).
  *
- * Software prefetch: the main loop can prefetch 'prefetch' bytes ahead, one
- * cache line per 64-byte iteration, and only while that address is inside
- * the buffer.  CPUs without hardware prefetchers gain most (a PowerPC 464
- * router halved its checksum time with one dcbt 128 bytes ahead); the
- * build-time distance INETCSUM_PREFETCH_DISTANCE (src/common.h) is used by
- * the dispatcher, and the benchmark sweeps other distances through
- * 'partial_prefetch'.
+ * Software prefetch: the main loop can prefetch 'prefetch' bytes ahead,
+ * exactly one prefetch per cache line of the platform (INETCSUM_CACHE_LINE,
+ * src/common.h: 32 bytes on 32-bit PowerPC, so two dcbt per 64 bytes of
+ * loads, where one per 64 bytes would leave every other line unfetched),
+ * and only while the prefetched line is inside the buffer.  The fused copy
+ * does the same for its source, and on PowerPC also touches the
+ * destination line for store (dcbtst).  CPUs without hardware prefetchers
+ * gain most (a PowerPC 464 router halved its checksum time with one dcbt
+ * 128 bytes ahead); the build-time distance INETCSUM_PREFETCH_DISTANCE
+ * (src/common.h, per platform) is used by the dispatcher, and the
+ * benchmark sweeps other distances through 'partial_prefetch'.
  *
- * The default of 512 bytes was chosen from this sweep on the development
- * machine (Xeon model 207, one process, 21 rounds, medians, GB/s; rerun
- * with `inetcsum bench --prefetch --only generic --offsets 0 --cpu 1`):
+ * The x86-64 default of 512 bytes was chosen from this sweep on the
+ * development machine (Xeon model 207, one process, 21 rounds, medians,
+ * GB/s; rerun with `inetcsum bench --prefetch --only generic --offsets 0
+ * --cpu 1`):
  *
  *   cold, distance:   0     256    512    1024   2048   4096
  *   1448 B          1.80   2.30   2.43   1.85   1.79   1.83
@@ -80,22 +85,33 @@
 	} while (0)
 #endif
 
+/*
+ * The prefetching loops take a block of PF_BLOCK bytes per iteration: one
+ * cache line, or 64 bytes where lines are shorter, so that the block holds
+ * a whole number of lines and of SUM_64_BYTES steps.  The inner loops have
+ * constant trip counts and unroll completely.
+ */
+#define PF_BLOCK (INETCSUM_CACHE_LINE > 64 ? INETCSUM_CACHE_LINE : 64)
+
 static INETCSUM_FORCEINLINE u32
 partial_generic(const void *data, size_t len, u32 sum, size_t prefetch)
 {
 	const u8 *p = data;
 	u64 s0 = sum, s1 = 0, s2 = 0, s3 = 0;
+	size_t i;
 
 	if (prefetch != 0) {
 		/*
-		 * p + prefetch stays inside the buffer: len > prefetch + 63,
-		 * written so that a huge distance cannot wrap around.
+		 * Every prefetched line is inside the buffer: len >= prefetch
+		 * + PF_BLOCK, written so that a huge distance cannot wrap.
 		 */
-		while (len >= 64 && len - 64 >= prefetch) {
-			INETCSUM_PREFETCH(p + prefetch);
-			SUM_64_BYTES(p);
-			p += 64;
-			len -= 64;
+		while (len >= PF_BLOCK && len - PF_BLOCK >= prefetch) {
+			for (i = 0; i < PF_BLOCK; i += INETCSUM_CACHE_LINE)
+				INETCSUM_PREFETCH(p + prefetch + i);
+			for (i = 0; i < PF_BLOCK; i += 64)
+				SUM_64_BYTES(p + i);
+			p += PF_BLOCK;
+			len -= PF_BLOCK;
 		}
 	}
 	while (len >= 64) {
@@ -136,7 +152,36 @@ csum_copy_generic(void *dst, const void *src, size_t len, u32 sum)
 	const u8 *p = src;
 	u8 *q = dst;
 	u64 s0 = sum, s1 = 0;
+	size_t i;
 
+	/*
+	 * The prefetching part, as in partial_generic(): one read prefetch per
+	 * source line and one store hint per destination line, both at the
+	 * build-time distance and only inside the buffers.
+	 */
+	if (INETCSUM_PREFETCH_DISTANCE != 0) {
+		while (len >= PF_BLOCK &&
+		       len - PF_BLOCK >= (size_t)INETCSUM_PREFETCH_DISTANCE) {
+			for (i = 0; i < PF_BLOCK; i += INETCSUM_CACHE_LINE) {
+				INETCSUM_PREFETCH(p + INETCSUM_PREFETCH_DISTANCE
+						  + i);
+				INETCSUM_PREFETCH_W(q +
+						    INETCSUM_PREFETCH_DISTANCE
+						    + i);
+			}
+			for (i = 0; i < PF_BLOCK; i += 16) {
+				u64 a = load_u64(p + i), b = load_u64(p + i + 8);
+
+				store_u64(q + i, a);
+				store_u64(q + i + 8, b);
+				s0 = add64_eac(s0, a);
+				s1 = add64_eac(s1, b);
+			}
+			p += PF_BLOCK;
+			q += PF_BLOCK;
+			len -= PF_BLOCK;
+		}
+	}
 	while (len >= 16) {
 		u64 a = load_u64(p), b = load_u64(p + 8);
 

@@ -15,7 +15,8 @@
 #                is fatal): the NEON kernel's undefined behaviour, which no
 #                x86 sanitizer run can see
 #   powerpc      32-bit big-endian; also checks that the portable kernel's
-#                software prefetch became a dcbt instruction
+#                main loops issue one dcbt per 32-byte cache line (and the
+#                fused copy a dcbtst per destination line)
 #   alpha-ev4    -mcpu=ev4 on an EV4 (no byte/word loads and stores, BWX);
 #                also checks that the library has no BWX instruction and
 #                that QEMU really rejects them on that CPU
@@ -283,10 +284,15 @@ build() {
 }
 
 # PowerPC: the portable kernel must prefetch with dcbt (data cache block
-# touch), in both the dispatcher's entry and the benchmark's variant.  Only
-# the archive member built from src/generic/csum_generic.c is searched.
+# touch) once per 32-byte cache line of the default 32-bit build, in the
+# main loops of the dispatcher's entry, the benchmark's variant and the
+# fused copy, which also touches each destination line for store (dcbtst).
+# One dcbt per 64 bytes of loads, as before, would leave every other line
+# unfetched on a core with no hardware prefetcher.  Only the archive member
+# built from src/generic/csum_generic.c is searched.
+PPC_LINE=32
 check_dcbt() {
-	local dis=$OUT/powerpc-generic.dis f n
+	local dis=$OUT/powerpc-generic.dis f r lb d dw
 	powerpc-linux-gnu-objdump -d -M ppc "$OUT/powerpc/libinetcsum.a" \
 		>"$OUT/powerpc-lib.dis" 2>&1 || {
 		fail "powerpc: objdump -d -M ppc libinetcsum.a failed"
@@ -294,16 +300,23 @@ check_dcbt() {
 	}
 	awk '/file format/ { on = $1 == "csum_generic.c.o:" } on' \
 		"$OUT/powerpc-lib.dis" >"$dis"
-	for f in csum_generic csum_generic_prefetch; do
-		n=$(awk -v f="<$f>:" '$2 == f { on = 1; next }
-			/^[0-9a-f]+ <.*>:$/ { on = 0 }
-			on && $0 ~ /\tdcbt/ { n++ } END { print n + 0 }' "$dis")
+	for f in csum_generic csum_generic_prefetch csum_copy_generic; do
+		r=$(awk -v F="$f" -f "$SRC/tests/suites/loop_prefetch.awk" "$dis")
+		read -r lb d dw <<<"${r:-0 0 0}"
 		if ! grep -q "<$f>:" "$dis"; then
 			fail "powerpc: no function $f in csum_generic.c.o"
-		elif [ "$n" -eq 0 ]; then
-			fail "powerpc: $f has no dcbt (software prefetch lost)"
+		elif [ "$d" -eq 0 ]; then
+			fail "powerpc: $f has no loop with a dcbt" \
+				"(software prefetch lost)"
+		elif [ $((lb / d)) -ne $PPC_LINE ] || [ $((lb % d)) -ne 0 ]; then
+			fail "powerpc: $f's main loop loads $lb bytes per" \
+				"$d dcbt, not one dcbt per $PPC_LINE bytes"
+		elif [ "$f" = csum_copy_generic ] && [ "$dw" -ne "$d" ]; then
+			fail "powerpc: $f's main loop has $dw dcbtst for $d" \
+				"dcbt (destination lines not touched)"
 		else
-			echo "powerpc: $f has $n dcbt instruction(s)"
+			echo "powerpc: $f main loop: $lb bytes loaded, $d dcbt," \
+				"$dw dcbtst per iteration (one per $PPC_LINE-byte line)"
 		fi
 	done
 }
