@@ -416,9 +416,10 @@ inetcsum_bench_pool_bytes(void)
  * (docs/bench.md, "2026-12-01, AMD EPYC family 26 model 2"): side by side
  * in one process on Zen 5, 8 independent 512-bit XOR accumulators over 512
  * bytes per iteration read 4 KiB at 420 GB/s where the earlier 4 chains
- * did 372; 16 accumulators, ternary-logic XORs of two loads and 1 KiB per
- * iteration were no faster, and under 512 bytes 4 accumulators with a
- * masked last load were best.  glibc's memcpy copied 4 KiB at 130 GB/s
+ * did 372.  The gain came from the register barrier (KEEP4), the masked
+ * last load and the reduction: with them 4 accumulators tied with 8, and
+ * 16 accumulators, ternary-logic XORs of two loads and 1 KiB per
+ * iteration were no faster.  glibc's memcpy copied 4 KiB at 130 GB/s
  * where a plain loop of 64-byte loads and stores did 231, yet beat it from
  * 64 KiB up, so both are shown.
  */
@@ -472,10 +473,11 @@ copy_small(unsigned char *d, const unsigned char *s, size_t len)
 #if defined(__x86_64__) || defined(__aarch64__)
 /*
  * The body of a read loop over vectors of W bytes: 8 independent
- * accumulators while 8 vectors remain (XOR has a latency of one cycle and
- * two or three loads issue per cycle, so fewer chains would make the
- * loads wait), then 4, 2 and 1 vectors into the first four, which are
- * left combined in a0.  KEEP4 passes the accumulators through an empty asm
+ * accumulators while 8 vectors remain, then 4, 2 and 1 vectors into the
+ * first four, which are left combined in a0.  XOR has a latency of one
+ * cycle, so two chains would already keep two loads per cycle busy (4 tied
+ * with 8 on Zen 5); 8 leave room for more load ports or a longer latency
+ * elsewhere.  KEEP4 passes the accumulators through an empty asm
  * statement: gcc 12 otherwise copied every accumulator to another register
  * each iteration (8 extra vector moves per 8 loads), and the compiler can
  * no longer reason about the XORs at all.
