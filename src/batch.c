@@ -122,8 +122,13 @@ inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
 	const struct inetcsum_kernel *k;
 	size_t i = 0;
 
-	if (n == 0)
+	if (n <= 1) {
+		/* One buffer: exactly the per-call path, no batch set-up. */
+		if (n == 1)
+			sums[0] = inetcsum_partial(bufs[0].base, bufs[0].len,
+						   sums[0]);
 		return;
+	}
 	k = inetcsum_kernel_active();
 #ifdef INETCSUM_X86_SHORT_MAX
 	if (k->inline_short_max == INETCSUM_X86_SHORT_MAX) {
@@ -132,12 +137,6 @@ inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
 #  ifdef INETCSUM_BATCH_AVX512
 			case BATCH_AVX512:
 				i = inetcsum_x86_avx512_partial_batch(
-					bufs, n, sums, k->partial);
-				break;
-#  endif
-#  ifdef INETCSUM_BATCH_AVX2
-			case BATCH_AVX2:
-				i = inetcsum_x86_avx2_partial_batch(
 					bufs, n, sums, k->partial);
 				break;
 #  endif

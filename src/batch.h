@@ -56,8 +56,8 @@
  * The kernels.  Each does a prefix of the batch and returns its length
  * (the caller does the rest with the scalar code below); 'partial' is the
  * per-call function of the kernel in use, for the buffers that the lanes
- * do not take.  The x86 partial-sum kernels compute decomposition X, the
- * NEON one decomposition F.
+ * do not take.  The x86 partial-sum kernel computes decomposition X, the
+ * NEON one decomposition F; AVX2 has none (batch_avx2.c says why).
  */
 size_t inetcsum_x86_avx512_ipv4_header_batch(const void *const hdrs[],
 					     size_t n, u16 out[]);
@@ -66,9 +66,6 @@ size_t inetcsum_x86_avx512_partial_batch(const struct inetcsum_iovec bufs[],
 					 inetcsum_partial_fn partial);
 size_t inetcsum_x86_avx2_ipv4_header_batch(const void *const hdrs[],
 					   size_t n, u16 out[]);
-size_t inetcsum_x86_avx2_partial_batch(const struct inetcsum_iovec bufs[],
-				       size_t n, u32 sums[],
-				       inetcsum_partial_fn partial);
 size_t inetcsum_arm_neon_ipv4_header_batch(const void *const hdrs[],
 					   size_t n, u16 out[]);
 size_t inetcsum_arm_neon_partial_batch(const struct inetcsum_iovec bufs[],
