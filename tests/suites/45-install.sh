@@ -13,6 +13,12 @@ release_build
 quiet cmake --install "$B"
 test -f "$P/include/inetcsum.h"
 test -f "$P/include/inetcsum_packet.h"
+test -f "$P/share/man/man3/libinetcsum.3"
+# The manual pages must format without a warning.
+for m in man/*.[0-9]; do
+	w=$(LC_ALL=C MANWIDTH=80 man --warnings -l "$m" 2>&1 >/dev/null) || true
+	if [ -n "$w" ]; then echo "$m: $w"; exit 1; fi
+done
 pc=$(find "$P" -name inetcsum.pc | head -n 1)
 libdir=$(dirname "$(find "$P" -name 'libinetcsum.so*' | head -n 1)")
 if [ -z "$pc" ] || [ "$libdir" = . ]; then
