@@ -3,6 +3,9 @@
 # the shared library, and every global symbol that the static library
 # defines, must carry the inetcsum_ prefix: the library must not claim names
 # that belong to its users.  The check is first shown to catch a bad name.
+# The shared library's exports must also be exactly the functions that the
+# installed headers declare (include/*.h, INETCSUM_API): the public API and
+# nothing else.
 set -eu
 . tests/suites/common.sh
 release_build
@@ -57,6 +60,26 @@ if [ -n "$bad" ]; then
 	while read -r s; do echo "  $s"; done <<<"$bad"
 	status=1
 fi
-echo "checked $n_dyn exported symbols of $(basename "$so") and $n_sta" \
+# The shared library exports exactly the public API: every function the
+# installed headers declare with INETCSUM_API, and nothing else (an internal
+# helper that escapes hidden visibility, or a declared function that is not
+# built, both fail).
+declared=$(cat include/*.h | tr '\n' ' ' | grep -oE 'INETCSUM_API[^;{(]*\(' |
+	grep -oE 'inetcsum_[A-Za-z0-9_]+ *\($' | tr -d ' (' | sort -u)
+exported=$(nm -D --defined-only "$so" | awk 'NF >= 3 { print $3 }' |
+	grep -Ev "$linker_syms" | sort -u)
+extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
+missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
+if [ -n "$extra" ]; then
+	echo "exported from $(basename "$so") but not declared INETCSUM_API" \
+		"in include/:" $extra
+	status=1
+fi
+if [ -n "$missing" ]; then
+	echo "declared INETCSUM_API in include/ but not exported:" $missing
+	status=1
+fi
+echo "checked $n_dyn exported symbols of $(basename "$so") against the" \
+	"$(echo "$declared" | wc -l) functions of include/*.h, and $n_sta" \
 	"global symbols of libinetcsum.a"
 exit $status
