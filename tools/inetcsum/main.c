@@ -17,6 +17,7 @@ static const struct {
 	{ "sum", cmd_sum, "print the Internet checksum of files" },
 	{ "check", cmd_check, "verify the checksums in pcap/pcapng captures" },
 	{ "fix", cmd_fix, "repair wrong checksums in a capture, changing nothing else" },
+	{ "segment", cmd_segment, "split TCP packets over the MTU (GSO), fragment other IP" },
 };
 
 static void
@@ -26,7 +27,7 @@ usage(FILE *f)
 
 	fprintf(f, "usage: inetcsum COMMAND [ARGS...]\n\ncommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
+		fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\n'inetcsum COMMAND --help' describes a command; "
 		"'inetcsum --version' names the kernel in use.\n");
 }

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# tests/segment/segcheck.py - inputs and checks for "inetcsum segment"
+# (tests/suites/27-segment.sh), with its own checksum code (no scapy).
+#   segcheck.py make DIR          write in-*.pcap / in-*.pcapng
+#   segcheck.py check IN OUT MTU  every property of OUT against IN
+import struct, sys, random
+
+def csum(b, s=0):
+    if len(b) % 2: b += b"\0"
+    for i in range(0, len(b), 2): s += b[i] << 8 | b[i + 1]
+    while s >> 16: s = (s & 0xffff) + (s >> 16)
+    return ~s & 0xffff
+
+def ipv4(proto, payload, ident, df=False, opts=b""):
+    hl = 20 + len(opts)
+    h = struct.pack("!BBHHHBBH4s4s", 0x40 | hl // 4, 0, hl + len(payload),
+                    ident, 0x4000 if df else 0, 64, proto, 0,
+                    bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2])) + opts
+    h = h[:10] + struct.pack("!H", csum(h)) + h[12:]
+    return h, h[12:16], h[16:20]
+
+def l4(proto, src, dst, v6, hdr, data, coff):
+    n = len(hdr) + len(data)
+    ph = src + dst + (struct.pack("!IxxxB", n, proto) if v6 else
+                      struct.pack("!xBH", proto, n))
+    c = csum(hdr + data, 0xffff - csum(ph))
+    if c == 0 and proto == 17: c = 0xffff
+    return hdr[:coff] + struct.pack("!H", c) + hdr[coff + 2:] + data
+
+def tcp(seq, flags, opts=b""):
+    return struct.pack("!HHIIBBHHH", 40000, 80, seq, 7, (20 + len(opts)) // 4 << 4,
+                       flags, 1000, 0, 0) + opts
+
+def packets():
+    rnd = random.Random(7)
+    data = lambda n: bytes(rnd.getrandbits(8) for _ in range(n))
+    eth4 = b"\x02" * 6 + b"\x04" * 6 + b"\x08\x00"
+    eth6 = b"\x02" * 6 + b"\x04" * 6 + b"\x86\xdd"
+    out = []
+    # IPv4 TCP with timestamps, CWR|PSH|FIN|ACK, ID about to wrap.
+    for n, opts, flags in ((40000, b"", 0x99), (9000, b"\x01" * 4, 0x18)):
+        t = tcp(0xfffff000, flags, b"\x01\x01\x08\x0a" + data(8))
+        body = data(n)
+        h, s, d = ipv4(6, b"", 0xfffe, True, opts)
+        seg = l4(6, s, d, False, t, body, 16)
+        h, s, d = ipv4(6, seg, 0xfffe, True, opts)
+        out.append(eth4 + h + seg)
+    # IPv6 TCP with hop-by-hop and destination options.
+    t = tcp(12345, 0x18)
+    body = data(30000)
+    src, dst = bytes(range(16)), bytes(range(16, 32))
+    ext = bytes([60, 0, 1, 4, 0, 0, 0, 0]) + bytes([6, 0, 1, 4, 0, 0, 0, 0])
+    seg = l4(6, src, dst, True, t, body, 16)
+    out.append(eth6 + struct.pack("!IHBB", 0x60000000, len(ext) + len(seg), 0, 64)
+               + src + dst + ext + seg)
+    # UDP: IPv4 without and with DF, IPv6.
+    for df in (False, True):
+        u = l4(17, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), False,
+               struct.pack("!HHHH", 53, 53, 8 + 5000, 0), data(5000), 6)
+        h, _, _ = ipv4(17, u, 77, df)
+        out.append(eth4 + h + u)
+    u = l4(17, src, dst, True, struct.pack("!HHHH", 53, 53, 8 + 4000, 0),
+           data(4000), 6)
+    out.append(eth6 + struct.pack("!IHBB", 0x60000000, len(u), 17, 64) + src + dst + u)
+    # Small packets and a non-IP frame, kept.
+    t = l4(6, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), False, tcp(5, 0x10), data(100), 16)
+    h, _, _ = ipv4(6, t, 3)
+    out.append(eth4 + h + t)
+    out.append(b"\xff" * 6 + b"\x04" * 6 + b"\x08\x06" + data(28))
+    return out
+
+def write_pcap(path, pkts, endian, ns):
+    with open(path, "wb") as f:
+        f.write(struct.pack(endian + "IHHiIII", 0xa1b23c4d if ns else 0xa1b2c3d4,
+                            2, 4, 0, 0, 262144, 1))
+        for i, p in enumerate(pkts):
+            f.write(struct.pack(endian + "IIII", 1000 + i, 5 * i, len(p), len(p)) + p)
+
+def block(t, body):
+    pad = b"\0" * (-len(body) % 4)
+    n = 12 + len(body) + len(pad)
+    return struct.pack("<II", t, n) + body + pad + struct.pack("<I", n)
+
+def write_pcapng(path, pkts):
+    with open(path, "wb") as f:
+        f.write(block(0x0a0d0d0a, struct.pack("<IHHq", 0x1a2b3c4d, 1, 0, -1)))
+        f.write(block(1, struct.pack("<HHI", 1, 0, 0)))
+        for i, p in enumerate(pkts):
+            if i % 3 == 2:
+                f.write(block(3, struct.pack("<I", len(p)) + p))
+                continue
+            opt = struct.pack("<HH", 1, 5) + b"hello\0\0\0" + b"\0" * 4
+            body = struct.pack("<IIIII", 0, 0, i, len(p), len(p)) + p
+            body += b"\0" * (-len(body) % 4) + opt
+            f.write(block(6, body))
+
+def read(path):
+    """(records, frames): raw record bytes and (linktype, data) per packet."""
+    b = open(path, "rb").read()
+    recs, frames = [b[:24] if b[:4] != b"\x0a\x0d\x0d\x0a" else None], []
+    if b[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1", b"\xa1\xb2\xc3\xd4",
+                 b"\xa1\xb2\x3c\x4d"):
+        e = "<" if b[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1") else ">"
+        pos = 24
+        while pos < len(b):
+            n = struct.unpack(e + "I", b[pos + 8:pos + 12])[0]
+            recs.append(b[pos:pos + 16 + n])
+            frames.append(b[pos + 16:pos + 16 + n])
+            pos += 16 + n
+        return recs, frames
+    recs = []
+    pos = 0
+    while pos < len(b):
+        t, n = struct.unpack("<II", b[pos:pos + 8])
+        blk = b[pos:pos + n]
+        recs.append(blk)
+        if t == 6:
+            cap = struct.unpack("<I", blk[20:24])[0]
+            frames.append(blk[28:28 + cap])
+        elif t == 3:
+            cap = struct.unpack("<I", blk[8:12])[0]
+            frames.append(blk[12:12 + cap])
+        pos += n
+    return recs, frames
+
+def parse(f):
+    """(version, ip bytes, l4 proto, l4 offset in ip, frag info) or None."""
+    if f[12:14] == b"\x08\x00":
+        ip = f[14:14 + struct.unpack("!H", f[16:18])[0]]
+        hl = (ip[0] & 15) * 4
+        fo = struct.unpack("!H", ip[6:8])[0]
+        return 4, ip, ip[9], hl, (struct.unpack("!H", ip[4:6])[0], (fo & 0x1fff) * 8, fo & 0x2000)
+    if f[12:14] == b"\x86\xdd":
+        ip = f[14:14 + 40 + struct.unpack("!H", f[18:20])[0]]
+        nh, off = ip[6], 40
+        while nh in (0, 43, 60, 44):
+            if nh == 44:
+                fo = struct.unpack("!H", ip[off + 2:off + 4])[0]
+                return 6, ip, ip[off], off + 8, (ip[off + 4:off + 8], fo & ~7, fo & 1)
+            nh, off = ip[off], off + (ip[off + 1] + 1) * 8
+        return 6, ip, nh, off, None
+    return None
+
+def check(inp, outp, mtu):
+    ri, fi = read(inp)
+    ro, fo = read(outp)
+    bad = 0
+    def fail(m):
+        nonlocal bad
+        bad += 1
+        print("FAIL:", m)
+    if (ri[0] or ri[1][:28]) != (ro[0] or ro[1][:28]):
+        fail("file header differs")
+    # Kept records byte for byte, in order; the rest reassembled.
+    streams_in, streams_out = {}, {}
+    frags = {}
+    kept_in = []
+    for f in fi:
+        p = parse(f)
+        if p is None or len(p[1]) <= mtu or (p[0] == 4 and p[2] != 6 and
+                                              struct.unpack("!H", p[1][6:8])[0] & 0x4000):
+            kept_in.append(f)
+            continue
+        v, ip, proto, off, _ = p
+        if proto == 6:
+            doff = (ip[off + 12] >> 4) * 4
+            key = (v, ip[off:off + 4])
+            streams_in[key] = streams_in.get(key, b"") + ip[off + doff:]
+        else:
+            frags.setdefault("in", []).append(ip[off:])
+    kept_out, reass = [], {}
+    for f in fo:
+        p = parse(f)
+        if p is not None and len(p[1]) > mtu:
+            if f in kept_in:
+                kept_out.append(f)
+                continue
+            fail("output packet of %d IP bytes over the MTU" % len(p[1]))
+            continue
+        if p is not None and p[4] is not None and (p[4][1] or p[4][2]):
+            reass.setdefault(p[4][0], []).append((p[4][1], p[1][p[3]:]))
+            continue
+        if p is not None and p[2] == 6 and f not in kept_in:
+            v, ip, _, off, _ = p
+            doff = (ip[off + 12] >> 4) * 4
+            key = (v, ip[off:off + 4])
+            seq = struct.unpack("!I", ip[off + 4:off + 8])[0]
+            streams_out.setdefault(key, []).append((seq, ip[off + doff:]))
+            continue
+        kept_out.append(f)
+    if kept_in != kept_out:
+        fail("kept frames differ: %d in, %d out" % (len(kept_in), len(kept_out)))
+    for k, v in streams_in.items():
+        got = b"".join(d for _, d in streams_out.get(k, []))
+        if got != v:
+            fail("TCP stream %r differs (%d bytes in, %d out)" % (k, len(v), len(got)))
+    got = []
+    for ident, parts in reass.items():
+        parts.sort()
+        got.append(b"".join(d for _, d in parts))
+    if sorted(got) != sorted(frags.get("in", [])):
+        fail("reassembled fragments differ from the input datagrams")
+    print("segcheck: %d frames in, %d out, %d TCP streams, %d fragmented "
+          "datagrams, %d kept, %d failures" % (len(fi), len(fo), len(streams_in),
+          len(got), len(kept_out), bad))
+    return bad
+
+if __name__ == "__main__":
+    if sys.argv[1] == "make":
+        d = sys.argv[2]
+        pk = packets()
+        write_pcap(d + "/in-le-us.pcap", pk, "<", False)
+        write_pcap(d + "/in-be-ns.pcap", pk, ">", True)
+        write_pcapng(d + "/in.pcapng", pk)
+    else:
+        sys.exit(1 if check(sys.argv[2], sys.argv[3], int(sys.argv[4])) else 0)

@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/cmd_segment.c - "inetcsum segment [--mtu N] IN OUT": copy a
+ * capture, splitting every TCP packet longer than the MTU into segments
+ * with software GSO (inetcsum_gso_segment(), packet/gso.c) and fragmenting
+ * other oversize IPv4 and IPv6 packets; every other byte of the file is
+ * the input's own, in order.
+ *
+ * The file is streamed as "fix" streams it (cmd_fix.c): the input is
+ * mapped and copied to the output as it is, and only a record that is
+ * replaced is written anew, as several records that copy its header
+ * (timestamp, interface, pcapng options) with the lengths changed, in the
+ * file's (or the section's) byte order.  pcap keeps its magic and so its
+ * time resolution; pcapng Enhanced, obsolete and Simple Packet Blocks
+ * stay what they were.  The output is a temporary file renamed over OUT
+ * (io_file.c): complete or untouched.
+ *
+ * What is split, and how:
+ *   TCP over IPv4/IPv6 longer than the MTU: GSO with MSS = MTU - IP and TCP
+ *     headers (options and extension headers are in every segment);
+ *   other IPv4 packets without DF: RFC 791 fragments (options without the
+ *     copy bit only in the first; offsets in 8-byte units; MF on all but
+ *     the last; the header checksum recomputed);
+ *   other IPv6 packets: RFC 8200 section 4.5 fragments: the per-fragment
+ *     part (IPv6 header, hop-by-hop, routing and the destination options
+ *     before it) in each, then a Fragment header, one identification per
+ *     packet;
+ *   kept as they are, and counted: frames cut by the snapshot length, IPv4
+ *     with DF, packets that are already fragments, jumbograms, anything
+ *     that is not IP or whose headers do not parse.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "inetcsum.h"
+#include "inetcsum_packet.h"
+#include "io_file.h"
+#include "pcap.h"
+
+#define DEFAULT_MTU	1500
+#define MIN_MTU		68	/* RFC 791: every host takes 68 bytes */
+#define MAX_MTU		65535
+#define NG_PB		2u
+#define NG_SPB		3u
+
+struct tally {
+	unsigned long long frames, tcp_split, tcp_segs, v4_frag, v4_pieces;
+	unsigned long long v6_frag, v6_pieces, kept_cut, kept_df, kept_frag;
+	unsigned long long kept_other;
+};
+
+struct job {
+	struct inetcsum_out *o;
+	uint8_t *buf;		/* pieces, back to back */
+	size_t cap;
+	size_t *lens;
+	size_t lcap;
+	uint32_t v6_id;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"usage: inetcsum segment [--mtu N] [-q] IN OUT\n"
+"Copy the capture IN to OUT, splitting every TCP packet longer than the MTU\n"
+"(IP bytes; default 1500) into MSS-sized segments as Linux GSO does, and\n"
+"fragmenting other oversize IPv4 (without DF) and IPv6 packets; every other\n"
+"record is copied byte for byte.  OUT is replaced atomically.\n"
+"Exit status: 0 OUT written, 2 error (OUT not written).\n");
+}
+
+static unsigned
+be16(const uint8_t *p)
+{
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+static void
+put16(uint8_t *p, size_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static uint32_t
+file32(const struct inetcsum_cap *c, const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	if (c->swapped)
+		v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) |
+		    (v << 24);
+	return v;
+}
+
+static void
+put_file32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
+{
+	if (c->swapped)
+		v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) |
+		    (v << 24);
+	memcpy(p, &v, 4);
+}
+
+/* Offset of the IP header in a frame, or -1 if it carries none. */
+static long
+l3_offset(int linktype, const uint8_t *f, size_t n)
+{
+	size_t off;
+	unsigned type;
+
+	switch (linktype) {
+	case INETCSUM_LINK_RAW:
+	case INETCSUM_LINK_IPV4:
+	case INETCSUM_LINK_IPV6:
+		return n > 0 ? 0 : -1;
+	case INETCSUM_LINK_NULL:
+	case INETCSUM_LINK_LOOP:
+		return n > 4 ? 4 : -1;
+	case INETCSUM_LINK_LINUX_SLL2:
+		if (n < 21)
+			return -1;
+		type = be16(f);
+		off = 20;
+		break;
+	case INETCSUM_LINK_LINUX_SLL:
+	case INETCSUM_LINK_ETHERNET:
+		off = linktype == INETCSUM_LINK_ETHERNET ? 14 : 16;
+		if (n < off + 1)
+			return -1;
+		type = be16(f + off - 2);
+		while ((type == 0x8100 || type == 0x88a8 || type == 0x9100) &&
+		       n >= off + 5) {
+			type = be16(f + off + 2);
+			off += 4;
+		}
+		break;
+	default:
+		return -1;
+	}
+	return type == 0x0800 || type == 0x86dd ? (long)off : -1;
+}
+
+static int
+reserve(struct job *j, size_t bytes, size_t pieces)
+{
+	if (bytes > j->cap) {
+		uint8_t *b = realloc(j->buf, bytes);
+
+		if (b == NULL)
+			return -1;
+		j->buf = b;
+		j->cap = bytes;
+	}
+	if (pieces > j->lcap) {
+		size_t *l = realloc(j->lens, pieces * sizeof(*l));
+
+		if (l == NULL)
+			return -1;
+		j->lens = l;
+		j->lcap = pieces;
+	}
+	return 0;
+}
+
+/*
+ * The record that held 'fr' (ending at 'rec_end') replaced by 'n' records
+ * holding the pieces in j->buf.
+ */
+static int
+write_records(struct job *j, const struct inetcsum_cap *c,
+	      const struct inetcsum_cap_frame *fr, size_t rec_end, size_t n)
+{
+	static const uint8_t zero[4];
+	const uint8_t *rec = c->buf + fr->record_offset;
+	size_t i, pos = 0, hlen, optoff = 0, optlen = 0;
+	uint8_t h[32];
+	uint32_t type = 0;
+
+	if (c->format == INETCSUM_CAP_PCAP) {
+		hlen = 16;
+	} else {
+		type = file32(c, rec);
+		hlen = type == NG_SPB ? 12 : 28;
+		optoff = fr->offset + ((fr->caplen + 3) & ~(size_t)3);
+		if (type != NG_SPB && optoff < rec_end - 4)
+			optlen = rec_end - 4 - optoff;
+	}
+	for (i = 0; i < n; i++) {
+		size_t len = j->lens[i], pad = (4 - len % 4) % 4;
+		uint32_t blen = (uint32_t)(hlen + len + pad + optlen + 4);
+
+		memcpy(h, rec, hlen);
+		if (c->format == INETCSUM_CAP_PCAP) {
+			put_file32(c, h + 8, (uint32_t)len);
+			put_file32(c, h + 12, (uint32_t)len);
+			pad = 0;
+		} else {
+			put_file32(c, h + 4, blen);
+			if (type == NG_SPB) {
+				put_file32(c, h + 8, (uint32_t)len);
+			} else {
+				put_file32(c, h + 20, (uint32_t)len);
+				put_file32(c, h + 24, (uint32_t)len);
+			}
+		}
+		if (inetcsum_out_write(j->o, h, hlen) < 0 ||
+		    inetcsum_out_write(j->o, j->buf + pos, len) < 0 ||
+		    inetcsum_out_write(j->o, zero, pad) < 0 ||
+		    inetcsum_out_write(j->o, c->buf + optoff, optlen) < 0)
+			return -1;
+		if (c->format == INETCSUM_CAP_PCAPNG) {
+			put_file32(c, h, blen);
+			if (inetcsum_out_write(j->o, h, 4) < 0)
+				return -1;
+		}
+		pos += len;
+	}
+	return 0;
+}
+
+/* RFC 791 fragments of the IPv4 packet at f + l3; 0 if kept. */
+static size_t
+frag_v4(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
+	size_t mtu, struct tally *t)
+{
+	const uint8_t *h = f + l3;
+	size_t hl = (size_t)(h[0] & 15) * 4, data = iplen - hl, chunk, k;
+	size_t n, pos = 0, off0 = (size_t)(be16(h + 6) & 0x1fff) * 8;
+	uint8_t later[60];
+	size_t later_hl = 20, i;
+
+	if (be16(h + 6) & 0x4000) {
+		t->kept_df++;
+		return 0;
+	}
+	/* Options without the copy bit stay in the first fragment only. */
+	memcpy(later, h, 20);
+	for (i = 20; i < hl;) {
+		size_t ol = 1;
+
+		if (h[i] == 0)
+			break;
+		if (h[i] != 1)
+			ol = i + 1 < hl ? h[i + 1] : 0;
+		if (ol < 2 - (h[i] == 1) || ol > hl - i) {
+			t->kept_other++;
+			return 0;
+		}
+		if (h[i] & 0x80) {
+			memcpy(later + later_hl, h + i, ol);
+			later_hl += ol;
+		}
+		i += ol;
+	}
+	while (later_hl % 4)
+		later[later_hl++] = 0;
+	chunk = (mtu - hl) / 8 * 8;
+	if (chunk == 0) {
+		t->kept_other++;
+		return 0;
+	}
+	n = (data + chunk - 1) / chunk;
+	if (reserve(j, n * (l3 + hl + chunk), n) < 0)
+		return (size_t)-1;
+	for (k = 0; k < n; k++) {
+		size_t nb = data - k * chunk < chunk ? data - k * chunk : chunk;
+		size_t phl = k == 0 ? hl : later_hl;
+		uint8_t *o = j->buf + pos, *ip = o + l3;
+		unsigned fl = be16(h + 6) & 0x2000;
+		uint16_t c;
+
+		memcpy(o, f, l3);
+		memcpy(ip, k == 0 ? h : later, phl);
+		ip[0] = (uint8_t)(0x40 | phl / 4);
+		memcpy(ip + phl, h + hl + k * chunk, nb);
+		put16(ip + 2, phl + nb);
+		if (k + 1 < n)
+			fl = 0x2000;
+		put16(ip + 6, fl | ((off0 + k * chunk) / 8));
+		ip[10] = ip[11] = 0;
+		c = inetcsum_ipv4_header(ip, (unsigned)(phl / 4));
+		memcpy(ip + 10, &c, 2);
+		j->lens[k] = l3 + phl + nb;
+		pos += j->lens[k];
+	}
+	t->v4_frag++;
+	t->v4_pieces += n;
+	return n;
+}
+
+/* Whether a routing header follows in the chain from 'nh' at 'off'. */
+static int
+routing_follows(const uint8_t *f, size_t end, unsigned nh, size_t off)
+{
+	while ((nh == 0 || nh == 60) && end - off >= 8) {
+		size_t hl = ((size_t)f[off + 1] + 1) * 8;
+
+		if (hl > end - off)
+			return 0;
+		nh = f[off];
+		off += hl;
+	}
+	return nh == 43;
+}
+
+/* RFC 8200 section 4.5 fragments of the IPv6 packet; 0 if kept. */
+static size_t
+frag_v6(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
+	size_t mtu, struct tally *t)
+{
+	size_t end = l3 + iplen, u = l3 + 40, nhf = l3 + 6, chunk, n, k;
+	size_t pos = 0, data;
+	unsigned nh = f[l3 + 6];
+
+	/* The per-fragment headers: hop-by-hop, routing, and destination
+	 * options that a routing header follows. */
+	while (nh == 0 || nh == 43 ||
+	       (nh == 60 && routing_follows(f, end, nh, u))) {
+		size_t hl;
+
+		if (end - u < 8)
+			break;
+		hl = ((size_t)f[u + 1] + 1) * 8;
+		if (hl > end - u)
+			break;
+		nhf = u;
+		nh = f[u];
+		u += hl;
+	}
+	if (nh == 44) {
+		t->kept_frag++;
+		return 0;
+	}
+	data = end - u;
+	chunk = mtu > u - l3 + 8 ? (mtu - (u - l3) - 8) / 8 * 8 : 0;
+	if (chunk == 0 || data == 0) {
+		t->kept_other++;
+		return 0;
+	}
+	n = (data + chunk - 1) / chunk;
+	if (reserve(j, n * (u + 8 + chunk), n) < 0)
+		return (size_t)-1;
+	j->v6_id++;
+	for (k = 0; k < n; k++) {
+		size_t nb = data - k * chunk < chunk ? data - k * chunk : chunk;
+		uint8_t *o = j->buf + pos, *fh = o + u;
+
+		memcpy(o, f, u);
+		o[nhf] = 44;
+		fh[0] = (uint8_t)nh;
+		fh[1] = 0;
+		put16(fh + 2, (k * chunk) | (k + 1 < n ? 1 : 0));
+		put16(fh + 4, j->v6_id >> 16);
+		put16(fh + 6, j->v6_id & 0xffff);
+		memcpy(fh + 8, f + u + k * chunk, nb);
+		put16(o + l3 + 4, u - l3 - 40 + 8 + nb);
+		j->lens[k] = u + 8 + nb;
+		pos += j->lens[k];
+	}
+	t->v6_frag++;
+	t->v6_pieces += n;
+	return n;
+}
+
+/*
+ * The pieces that replace frame 'fr' in j->buf / j->lens: their count, 0
+ * to keep the frame, (size_t)-1 when out of memory.
+ */
+static size_t
+split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
+      struct tally *t)
+{
+	const uint8_t *f = fr->data;
+	struct inetcsum_gso_plan pl;
+	struct inetcsum_gso_seg *segs;
+	long l3 = l3_offset(fr->linktype, f, fr->caplen);
+	size_t iplen, i, avail;
+	int v6, r;
+
+	if (l3 < 0 || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6))
+		return 0;
+	v6 = f[l3] >> 4 == 6;
+	avail = fr->caplen - (size_t)l3;
+	if (avail < (v6 ? 40u : 20u))
+		return 0;
+	iplen = v6 ? 40 + be16(f + l3 + 4) : be16(f + l3 + 2);
+	if (iplen == (v6 ? 40u : 0u) && avail > 0xffff)
+		iplen = avail;		/* jumbogram or BIG TCP */
+	if (iplen <= mtu)
+		return 0;
+	if (fr->caplen != fr->origlen) {
+		t->kept_cut++;
+		return 0;
+	}
+	if (iplen > avail) {
+		t->kept_other++;
+		return 0;
+	}
+	if (inetcsum_gso_plan(f, fr->caplen, (size_t)l3, 1, &pl) == 0 &&
+	    pl.proto == 6) {
+		size_t ipl = pl.hdr_len - (size_t)l3, mss = mtu - ipl;
+
+		if (ipl >= mtu) {
+			t->kept_other++;
+			return 0;
+		}
+		r = inetcsum_gso_plan(f, fr->caplen, (size_t)l3, mss, &pl);
+		/* The segment array lives after the bytes, aligned. */
+		avail = (pl.out_len + 15) & ~(size_t)15;
+		if (r < 0 || reserve(j, avail + pl.nsegs * sizeof(*segs),
+				     pl.nsegs) < 0)
+			return r < 0 ? 0 : (size_t)-1;
+		segs = (struct inetcsum_gso_seg *)(void *)(j->buf + avail);
+		r = inetcsum_gso_segment(f, fr->caplen, (size_t)l3, mss, 0,
+					 j->buf, pl.out_len, segs, pl.nsegs);
+		if (r < 0) {
+			t->kept_other++;
+			return 0;
+		}
+		for (i = 0; i < (size_t)r; i++)
+			j->lens[i] = segs[i].len;
+		t->tcp_split++;
+		t->tcp_segs += (size_t)r;
+		return (size_t)r;
+	}
+	if (v6 && be16(f + l3 + 4) == 0) {
+		t->kept_other++;	/* a jumbogram: no fragment offset */
+		return 0;
+	}
+	return v6 ? frag_v6(j, f, (size_t)l3, iplen, mtu, t) :
+		    frag_v4(j, f, (size_t)l3, iplen, mtu, t);
+}
+
+static int
+stream(const char *path, const struct inetcsum_file *file, struct job *j,
+       size_t mtu, struct tally *t)
+{
+	struct inetcsum_cap cap;
+	struct inetcsum_cap_frame fr;
+	size_t done = 0;
+	int r;
+
+	if (inetcsum_cap_open(&cap, file->data, file->len) < 0) {
+		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
+		return -1;
+	}
+	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
+		size_t n;
+
+		t->frames++;
+		n = split(j, &fr, mtu, t);
+		if (n == 0)
+			continue;
+		if (n == (size_t)-1) {
+			fprintf(stderr, "inetcsum segment: out of memory\n");
+			r = -2;
+			break;
+		}
+		if (inetcsum_out_write(j->o, file->data + done,
+				       fr.record_offset - done) < 0 ||
+		    write_records(j, &cap, &fr, cap.pos, n) < 0) {
+			fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
+			r = -2;
+			break;
+		}
+		done = cap.pos;
+	}
+	if (r == -1)
+		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
+	inetcsum_cap_close(&cap);
+	if (r < 0)
+		return -1;
+	if (inetcsum_out_write(j->o, file->data + done, file->len - done) < 0) {
+		fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cmd_segment(int argc, char **argv)
+{
+	struct tally t = { 0 };
+	struct inetcsum_file file;
+	struct inetcsum_out o;
+	struct job j = { 0 };
+	struct stat st;
+	size_t mtu = DEFAULT_MTU;
+	int quiet = 0, i, rc = 0;
+	const char *in, *out;
+	char msg[512], *end;
+	mode_t mask;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--mtu") == 0 && i + 1 < argc) {
+			unsigned long v = strtoul(argv[++i], &end, 10);
+
+			if (*end != '\0' || v < MIN_MTU || v > MAX_MTU) {
+				fprintf(stderr, "inetcsum segment: --mtu "
+					"takes %d..%d\n", MIN_MTU, MAX_MTU);
+				return 2;
+			}
+			mtu = v;
+		} else if (strcmp(argv[i], "-q") == 0 ||
+			   strcmp(argv[i], "--quiet") == 0) {
+			quiet = 1;
+		} else if (strcmp(argv[i], "-h") == 0 ||
+			   strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "inetcsum segment: unknown option "
+				"'%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - i != 2) {
+		usage(stderr);
+		return 2;
+	}
+	in = argv[i];
+	out = argv[i + 1];
+	if (strcmp(out, "-") == 0) {
+		fprintf(stderr, "inetcsum segment: OUT must be a file\n");
+		return 2;
+	}
+	if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "inetcsum segment: %s\n", msg);
+		return 2;
+	}
+	if (stat(out, &st) == 0 && ((st.st_dev == file.dev &&
+	    st.st_ino == file.ino && strcmp(in, "-") != 0) ||
+	    !S_ISREG(st.st_mode))) {
+		fprintf(stderr, "inetcsum segment: %s is the input or not a "
+			"regular file\n", out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (inetcsum_out_open(&o, out, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "inetcsum segment: %s; %s not written\n", msg,
+			out);
+		inetcsum_file_unload(&file);
+		return 2;
+	}
+	j.o = &o;
+	if (stream(in, &file, &j, mtu, &t) < 0) {
+		inetcsum_out_abort(&o);
+		fprintf(stderr, "inetcsum segment: %s not written\n", out);
+		rc = 2;
+	} else if (inetcsum_out_commit(&o, 0666 & ~mask) < 0) {
+		fprintf(stderr, "inetcsum segment: %s; %s not written\n", msg,
+			out);
+		rc = 2;
+	}
+	inetcsum_file_unload(&file);
+	free(j.buf);
+	free(j.lens);
+	if (rc == 0 && !quiet) {
+		printf("%s -> %s: %llu frames, MTU %zu: %llu TCP packets split "
+		       "into %llu segments, %llu IPv4 packets into %llu "
+		       "fragments, %llu IPv6 packets into %llu fragments\n",
+		       in, out, t.frames, mtu, t.tcp_split, t.tcp_segs,
+		       t.v4_frag, t.v4_pieces, t.v6_frag, t.v6_pieces);
+		if (t.kept_cut + t.kept_df + t.kept_frag + t.kept_other)
+			printf("  over the MTU but kept as they are: %llu cut "
+			       "by the snapshot length, %llu IPv4 with DF, "
+			       "%llu IPv6 fragments, %llu other\n", t.kept_cut,
+			       t.kept_df, t.kept_frag, t.kept_other);
+	}
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "inetcsum segment: standard output: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	return rc;
+}
