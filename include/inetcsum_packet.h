@@ -351,7 +351,54 @@ INETCSUM_API uint32_t inetcsum_diff(const void *from, size_t from_len,
 /*  GRO side                                                               */
 /* ====================================================================== */
 
-/* (issue 11: burst verification of TCP/UDP segments, coalescing) */
+/*
+ * One received segment: an IP packet (no link layer) of 'len' bytes.
+ * inetcsum_gro_verify() sets 'status' (0: verified; else a negative
+ * INETCSUM_E* code) and 'payload_sum', the partial sum (memory order) of
+ * the TCP/UDP payload taken as if it started at an even offset, which
+ * inetcsum_gro_coalesce() reuses instead of summing the payload again.
+ */
+struct inetcsum_gro_seg {
+	const void *pkt;
+	size_t len;
+	uint32_t payload_sum;	/* set by inetcsum_gro_verify() */
+	int status;		/* set by inetcsum_gro_verify() */
+};
+
+/*
+ * inetcsum_gro_verify() verifies the 'n' segments of a burst: for each,
+ * the IPv4 header checksum and the TCP or UDP checksum (pseudo-header of
+ * the final destination included), reading each payload once.  status 0
+ * means both are right (a zero UDP checksum over IPv4, "none", counts as
+ * verified); INETCSUM_EBADSUM a wrong checksum (or a zero UDP checksum over
+ * IPv6); INETCSUM_EBADLEN, INETCSUM_EPROTO (not TCP or UDP), INETCSUM_EUNSUPP
+ * (fragment, malformed options) or INETCSUM_EINVAL ('pkt' NULL) a segment
+ * that could not be verified.  Returns the number of segments with status
+ * 0.  The packets are only read.  Thread-safe; no allocation.
+ */
+INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
+					size_t n);
+
+/*
+ * inetcsum_gro_coalesce() merges the 'n' TCP segments 'segs', verified by
+ * inetcsum_gro_verify() (status 0), of one flow in sequence order into one
+ * packet at 'out' ('cap' bytes): the first segment's IP and TCP headers
+ * (options and extension headers included), then every payload in order.
+ * The segments' headers must be identical except the IP length, IPv4 ID
+ * and checksum, TCP sequence number (each the previous one plus its
+ * payload length) and checksum, and the flags PSH and FIN (merged; FIN
+ * only on the last) and CWR (first only).  The IP length and checksums are
+ * set; the TCP checksum is derived from the segments' payload sums, placed
+ * at their offsets (odd ones included), so the payload is not summed
+ * again.  Returns the length of the merged packet, or INETCSUM_EINVAL
+ * (NULL, 'n' 0), INETCSUM_EBADSUM (a segment not verified), INETCSUM_EPROTO
+ * (not TCP), INETCSUM_EFLOW (not one flow in order), INETCSUM_ENOSPC (over
+ * 'cap', or longer than a 16-bit IP length), with nothing written.
+ * Thread-safe; no allocation.
+ */
+INETCSUM_API int inetcsum_gro_coalesce(void *out, size_t cap,
+				       const struct inetcsum_gro_seg *segs,
+				       size_t n);
 
 /* ====================================================================== */
 /*  Offload completion and preparation                                     */

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/gro.c - the receive side of segmentation offload: verify the
+ * checksums of a burst of TCP/UDP segments in one call, and coalesce the
+ * in-order segments of one TCP flow into one packet (Linux GRO, DPDK's
+ * librte_gro) whose checksum is derived from the payload sums the
+ * verification already took, so the payload is summed once.
+ *
+ * Checksum of the merged packet
+ * -----------------------------
+ * The TCP checksum covers pseudo-header, header and payload (RFC 9293
+ * section 3.1).  Verification sums each segment's header and payload
+ * apart; the payload sum P_i is kept.  The merged payload is the segments'
+ * payloads back to back, so segment i starts at the byte offset O_i, the
+ * sum of the lengths before it; when O_i is odd, its bytes occupy the
+ * other halves of the 16-bit words and P_i enters byte-rotated
+ * (inetcsum_block_add(), RFC 1071 section 2(B)).  The new checksum is
+ * ~(pseudo(new length) + header(field 0) + sum of the placed P_i): the
+ * header is summed again (20-60 bytes), the payload never.
+ */
+#include "packet_internal.h"
+
+#define IPPROTO_TCP	6
+#define IPPROTO_UDP	17
+#define IPV4_CSUM_OFF	10
+#define TCP_SEQ_OFF	4
+#define TCP_FLAGS_OFF	13
+#define TCP_FIN		0x01
+#define TCP_PSH		0x08
+#define TCP_CWR		0x80
+#define IP_MAXLEN16	0xffffu
+
+static u32
+get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* Verify one segment; fills 'payload_sum' when it could be parsed. */
+static int
+verify_one(struct inetcsum_gro_seg *s)
+{
+	struct inetcsum_l4loc loc;
+	const u8 *p = s->pkt;
+	size_t l4len;
+	u32 sum, ps;
+	u16 field;
+	int r;
+
+	r = inetcsum_pkt_find_l4(p, s->len, 0, &loc);
+	if (r < 0)
+		return r;
+	l4len = loc.end - loc.l4;
+	sum = inetcsum_partial(p + loc.l4, loc.l4_hlen,
+			       inetcsum_pkt_l4_pseudo(&loc, l4len));
+	ps = inetcsum_partial(p + loc.l4 + loc.l4_hlen,
+			      l4len - loc.l4_hlen, 0);
+	s->payload_sum = ps;
+	if (!loc.v6 &&
+	    inetcsum_ipv4_header(p, (unsigned)(loc.ip_hlen / 4)) != 0)
+		return INETCSUM_EBADSUM;
+	memcpy(&field, p + loc.l4 + loc.csum_offset, 2);
+	if (loc.proto == IPPROTO_UDP && field == 0)
+		/* Over IPv4, no checksum; over IPv6, illegal. */
+		return loc.v6 ? INETCSUM_EBADSUM : 0;
+	/* The header's l4_hlen is even, so the payload sum adds directly. */
+	if (inetcsum_fold(inetcsum_add(sum, ps)) != 0)
+		return INETCSUM_EBADSUM;
+	return 0;
+}
+
+INETCSUM_API size_t
+inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
+{
+	size_t i, good = 0;
+
+	for (i = 0; i < n; i++) {
+		segs[i].payload_sum = 0;
+		segs[i].status = segs[i].pkt == NULL ? INETCSUM_EINVAL :
+				 verify_one(&segs[i]);
+		good += segs[i].status == 0;
+	}
+	return good;
+}
+
+INETCSUM_API int
+inetcsum_gro_coalesce(void *out, size_t cap,
+		      const struct inetcsum_gro_seg *segs, size_t n)
+{
+	struct inetcsum_l4loc l0, li;
+	u8 *o = out;
+	const u8 *p0;
+	size_t i, hdr, total, off;
+	u32 seq, sum;
+	u16 v;
+	u8 fl = 0;
+	int r;
+
+	if (out == NULL || segs == NULL || n == 0)
+		return INETCSUM_EINVAL;
+	/* Every check first: nothing is written to 'out' on failure. */
+	for (i = 0; i < n; i++)
+		if (segs[i].pkt == NULL || segs[i].status != 0)
+			return segs[i].pkt == NULL ? INETCSUM_EINVAL :
+			       INETCSUM_EBADSUM;
+	p0 = segs[0].pkt;
+	r = inetcsum_pkt_find_l4(p0, segs[0].len, 0, &l0);
+	if (r < 0)
+		return r;
+	if (l0.proto != IPPROTO_TCP || l0.big)
+		return INETCSUM_EPROTO;
+	hdr = l0.l4 + l0.l4_hlen;
+	total = hdr;
+	seq = get32(p0 + l0.l4 + TCP_SEQ_OFF);
+	for (i = 0; i < n; i++) {
+		const u8 *p = segs[i].pkt;
+		size_t k;
+
+		r = inetcsum_pkt_find_l4(p, segs[i].len, 0, &li);
+		if (r < 0)
+			return r;
+		if (li.proto != IPPROTO_TCP || li.big || li.l4 != l0.l4 ||
+		    li.l4_hlen != l0.l4_hlen ||
+		    get32(p + li.l4 + TCP_SEQ_OFF) != seq)
+			return INETCSUM_EFLOW;
+		/*
+		 * One flow, one header: the bytes must match the first
+		 * segment's except the IP length, IPv4 ID and checksum, the
+		 * TCP sequence number and checksum and the flags FIN and PSH
+		 * (merged) and CWR (first segment only).  FIN ends the flow.
+		 */
+		for (k = 0; k < hdr; k++) {
+			u8 a = p[k], b = p0[k];
+
+			if (k == li.l4 + TCP_FLAGS_OFF) {
+				if ((a & TCP_FIN) && i + 1 < n)
+					return INETCSUM_EFLOW;
+				if ((a & TCP_CWR) && i > 0)
+					return INETCSUM_EFLOW;
+				fl |= a & (TCP_FIN | TCP_PSH);
+				a &= (u8)~(TCP_FIN | TCP_PSH | TCP_CWR);
+				b &= (u8)~(TCP_FIN | TCP_PSH | TCP_CWR);
+			} else if ((!li.v6 && (k == 2 || k == 3 || k == 4 ||
+					       k == 5 || k == 10 || k == 11)) ||
+				   (li.v6 && (k == 4 || k == 5)) ||
+				   (k >= li.l4 + TCP_SEQ_OFF &&
+				    k < li.l4 + TCP_SEQ_OFF + 4) ||
+				   k == li.l4 + 16 || k == li.l4 + 17) {
+				continue;
+			}
+			if (a != b)
+				return INETCSUM_EFLOW;
+		}
+		seq += (u32)(li.end - hdr);
+		total += li.end - hdr;
+	}
+	if (total > cap)
+		return INETCSUM_ENOSPC;
+	if (total - (l0.v6 ? 40 : 0) > IP_MAXLEN16)
+		return INETCSUM_ENOSPC;
+
+	/* Write: the first header, then the payloads, summing the header. */
+	memcpy(o, p0, hdr);
+	off = 0;
+	sum = 0;
+	for (i = 0; i < n; i++) {
+		const u8 *p = segs[i].pkt;
+		size_t plen;
+
+		inetcsum_pkt_find_l4(p, segs[i].len, 0, &li);
+		plen = li.end - hdr;
+		memcpy(o + hdr + off, p + hdr, plen);
+		/* The payload starts at an even offset of the TCP segment
+		 * (l4_hlen is a multiple of 4), so O_i's parity decides. */
+		sum = inetcsum_block_add(sum, segs[i].payload_sum, off);
+		off += plen;
+	}
+	o[l0.l4 + TCP_FLAGS_OFF] = (u8)((o[l0.l4 + TCP_FLAGS_OFF] &
+					 ~(TCP_FIN | TCP_PSH)) | fl);
+	if (l0.v6) {
+		o[4] = (u8)((total - 40) >> 8);
+		o[5] = (u8)(total - 40);
+	} else {
+		o[2] = (u8)(total >> 8);
+		o[3] = (u8)total;
+		o[IPV4_CSUM_OFF] = o[IPV4_CSUM_OFF + 1] = 0;
+		v = inetcsum_ipv4_header(o, (unsigned)(l0.ip_hlen / 4));
+		memcpy(o + IPV4_CSUM_OFF, &v, 2);
+	}
+	/* The pseudo-header addresses are the first segment's: relocate. */
+	li = l0;
+	li.src = o + (l0.src - p0);
+	li.dst = o + (l0.dst - p0);
+	o[l0.l4 + 16] = o[l0.l4 + 17] = 0;
+	sum = inetcsum_add(sum, inetcsum_partial(o + l0.l4, l0.l4_hlen,
+		inetcsum_pkt_l4_pseudo(&li, total - l0.l4)));
+	v = inetcsum_fold(sum);
+	memcpy(o + l0.l4 + 16, &v, 2);
+	return (int)total;
+}
