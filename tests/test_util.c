@@ -274,9 +274,8 @@ inetcsum_test_check_sum(const char *kernel, const char *op, const void *data,
 	return -1;
 }
 
-/* The names of the feature bits 'bits', space-separated, into 'out'. */
-static void
-feature_names(uint32_t bits, char *out, size_t size)
+void
+inetcsum_test_feature_names(uint32_t bits, char *out, size_t size)
 {
 	const struct inetcsum_cpu_feature *f;
 	size_t n = 0;
@@ -302,7 +301,7 @@ inetcsum_test_cpu_lacks(const char *what, uint32_t missing)
 	const char *ok = getenv("INETCSUM_TEST_UNSUPPORTED_OK");
 	char names[256];
 
-	feature_names(missing, names, sizeof(names));
+	inetcsum_test_feature_names(missing, names, sizeof(names));
 	if (mask != NULL && *mask != '\0')
 		inetcsum_test_not_applicable(what, "not supported by this CPU "
 					     "(needs %s) with "

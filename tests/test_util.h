@@ -118,6 +118,9 @@ void inetcsum_test_not_applicable(const char *what, const char *fmt, ...)
 	;
 unsigned long inetcsum_test_skips(void);
 
+/* The names of the CPU feature bits 'bits', space-separated, into 'out'. */
+void inetcsum_test_feature_names(uint32_t bits, char *out, size_t size);
+
 /* Count one check made (for the summary line). */
 void inetcsum_test_count(void);
 unsigned long inetcsum_test_failures(void);
