@@ -340,7 +340,7 @@ inetcsum_bench_write_json(const char *path, const struct bench_result *res,
 		json_str(f, pi->peer->what);
 		fprintf(f, ", \"flags\": ");
 		json_str(f, pi->peer->flags);
-		/* The instruction sets its flags allowed, without the spaces. */
+		/* The instruction sets its flags allowed, no leading space. */
 		fprintf(f, ", \"isa\": ");
 		json_str(f, pi->peer->isa + strspn(pi->peer->isa, " "));
 		fprintf(f, ", \"runs\": %s, \"missing\": ",
