@@ -56,7 +56,7 @@ batch_isa(const struct inetcsum_kernel *k)
 #  ifdef INETCSUM_BATCH_AVX2
 	/* AVX-512 and AVX-VNNI CPUs have AVX2; the probe says so. */
 	if ((f & (INETCSUM_X86_AVX2 | INETCSUM_X86_AVX512BW)) &&
-	    HAVE_AVX2(inetcsum_cpu_features()))
+	    (inetcsum_cpu_features() & INETCSUM_X86_AVX2))
 		return BATCH_AVX2;
 #  endif
 #elif defined(INETCSUM_BATCH_NEON)

@@ -11,10 +11,6 @@
 
 #define INETCSUM_ARM_NEON	(1u << 0)
 
-#if defined(__aarch64__)
-#  define HAVE_NEON(f) ((f) & INETCSUM_ARM_NEON)
-#endif
-
 /*
  * INETCSUM_BUILD_NEON: the NEON kernel (src/arm/csum_neon.c) is compiled
  * in.  Only AArch64 has it (32-bit Arm, where NEON is optional, keeps the

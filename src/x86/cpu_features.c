@@ -11,7 +11,6 @@
 
 const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ INETCSUM_X86_ADX, "adx" },
-	{ INETCSUM_X86_BMI2, "bmi2" },
 	{ INETCSUM_X86_AVX2, "avx2" },
 	{ INETCSUM_X86_AVX512BW, "avx512bw" },
 	{ INETCSUM_X86_AVX512VNNI, "avx512vnni" },
@@ -93,8 +92,6 @@ inetcsum_probe_cpu_features(void)
 	(void)d7;
 	if (b7 & (1u << 19))
 		features |= INETCSUM_X86_ADX;
-	if (b7 & (1u << 8))
-		features |= INETCSUM_X86_BMI2;
 	if ((xcr0 & XCR0_YMM) == XCR0_YMM) {
 		if (b7 & (1u << 5))
 			features |= INETCSUM_X86_AVX2;

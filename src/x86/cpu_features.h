@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * src/x86/cpu_features.h - x86 CPU feature bits and HAVE_*() queries.
+ * src/x86/cpu_features.h - x86 CPU feature bits.
  */
 #ifndef INETCSUM_X86_CPU_FEATURES_H
 #define INETCSUM_X86_CPU_FEATURES_H
@@ -12,7 +12,7 @@
 #endif
 
 #define INETCSUM_X86_ADX	(1u << 0)	/* adcx/adox */
-#define INETCSUM_X86_BMI2	(1u << 1)
+/* bit 1 is free: BMI2 was probed once and no kernel used it */
 /* AVX2 with OS-enabled YMM state */
 #define INETCSUM_X86_AVX2	(1u << 2)
 /* AVX-512 F+BW+VL with OS-enabled opmask and ZMM state */
@@ -26,30 +26,5 @@
  * require it, so masking "zmm" falls back to the 256-bit kernels.
  */
 #define INETCSUM_X86_ZMM	(1u << 6)
-
-/*
- * HAVE_X(f) is true when the feature mask 'f' has X, and the constant 1
- * when the build's baseline already guarantees X, so selectors fold away.
- */
-#ifdef __ADX__
-#  define HAVE_ADX(f) 1
-#else
-#  define HAVE_ADX(f) ((f) & INETCSUM_X86_ADX)
-#endif
-#ifdef __AVX2__
-#  define HAVE_AVX2(f) 1
-#else
-#  define HAVE_AVX2(f) ((f) & INETCSUM_X86_AVX2)
-#endif
-#if defined(__AVX512BW__) && defined(__AVX512VL__)
-#  define HAVE_AVX512BW(f) 1
-#else
-#  define HAVE_AVX512BW(f) ((f) & INETCSUM_X86_AVX512BW)
-#endif
-#ifdef __AVX512VNNI__
-#  define HAVE_AVX512VNNI(f) 1
-#else
-#  define HAVE_AVX512VNNI(f) ((f) & INETCSUM_X86_AVX512VNNI)
-#endif
 
 #endif /* INETCSUM_X86_CPU_FEATURES_H */
