@@ -177,6 +177,50 @@ ipv4_fill_value(const u8 *f, size_t field)
 	return inetcsum_fold(sum);
 }
 
+/*
+ * A zero UDP field is NONE (IPv4) or ILLEGAL (IPv6) from the field alone,
+ * and the parser then drops the reason it could not verify the datagram:
+ * a fragment (fill leaves the field) and a length that lies (fill must
+ * refuse the packet) look the same.  For those layers the fields are set
+ * to 1 for a second parse, which tells the reason, and put back; the
+ * bytes end as they were, so a refused packet is unchanged.  Returns the
+ * error of the first such reason, or 0.
+ */
+static int
+hidden_reasons(u8 *f, size_t len, const struct inetcsum_frame_result *out,
+	       const struct cover *cov)
+{
+	static const u8 one[2] = { 0, 1 };
+	struct inetcsum_frame_result again;
+	size_t i;
+	int err = 0, any = 0;
+
+	for (i = 0; i < out->nlayers; i++) {
+		const struct inetcsum_layer *l = &out->layers[i];
+
+		if ((l->status == INETCSUM_NONE ||
+		     l->status == INETCSUM_ILLEGAL) && !cov[i].valid) {
+			memcpy(f + l->field_offset, one, 2);
+			any = 1;
+		}
+	}
+	if (!any)
+		return 0;
+	parse_raw(f, len, &again, NULL);
+	for (i = 0; i < out->nlayers; i++) {
+		const struct inetcsum_layer *l = &out->layers[i];
+
+		if ((l->status == INETCSUM_NONE ||
+		     l->status == INETCSUM_ILLEGAL) && !cov[i].valid) {
+			memset(f + l->field_offset, 0, 2);
+			if (err == 0 && i < again.nlayers &&
+			    again.layers[i].field_offset == l->field_offset)
+				err = layer_error(&again.layers[i]);
+		}
+	}
+	return err;
+}
+
 INETCSUM_API int
 inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 		 struct inetcsum_frame_result *out)
@@ -198,6 +242,8 @@ inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 	err = note_error(out->note);
 	for (i = 0; err == 0 && i < out->nlayers; i++)
 		err = layer_error(&out->layers[i]);
+	if (err == 0)
+		err = hidden_reasons(f, len, out, cov);
 	if (err != 0)
 		return err;
 	for (i = out->nlayers; i-- > 0;) {

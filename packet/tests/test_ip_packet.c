@@ -10,7 +10,8 @@
  *  - fill fails with the documented code and writes nothing on malformed
  *    packets (every catalog frame whose lengths lie, cut at every byte);
  *  - the UDP rules: zero over IPv4 is filled (kept with the flag), a
- *    computed 0 is stored as 0xffff.
+ *    computed 0 is stored as 0xffff; a zero field whose datagram lies
+ *    about its length is refused, one in a first fragment left alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +249,22 @@ test_udp_rules(void)
 	k = inetcsum_ip_fill(p, len, INETCSUM_FILL_KEEP_UDP_NONE, NULL);
 	CHECK(k == 1 && get16(p + 26) == 0 && get16(p + 10) == get16(fb.b + 10),
 	      "udp zero: keep");
+
+	/* A zero field whose datagram cannot be summed (the IP length
+	 * lies): refused, with or without the flag, nothing written. */
+	memcpy(p, fb.b, len);
+	put16(p + 26, 0);
+	put16(p + 10, 0x1234);
+	for (k = 0; k < 2; k++)
+		CHECK(inetcsum_ip_fill(p, len - 1, k ? INETCSUM_FILL_KEEP_UDP_NONE :
+				       0, NULL) == INETCSUM_EBADLEN &&
+		      get16(p + 26) == 0 && get16(p + 10) == 0x1234,
+		      "udp zero, length lies (flags %d)", k);
+	/* In a first fragment it is left zero, the header filled. */
+	p[6] |= 0x20;
+	k = inetcsum_ip_fill(p, len, 0, &r);
+	CHECK(k == 1 && get16(p + 26) == 0 &&
+	      inetcsum_ip_check(p, len, &r) == 0, "udp zero in a fragment");
 
 	/* Make the computed checksum 0: add the field to a payload word. */
 	memcpy(p, fb.b, len);
