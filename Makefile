@@ -19,7 +19,11 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-bench: deps-bench build
+# The bench turns on its peers (DPDK, lwIP, libnet: off by default, so that
+# a default build depends on nothing but the library).
+bench: deps-bench $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DINETCSUM_BENCH_PEERS=ON
+	cmake --build $(BUILD) -j $(JOBS)
 	$(BUILD)/tools/inetcsum bench $(BENCH_ARGS)
 
 deps-bench:

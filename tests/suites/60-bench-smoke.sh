@@ -17,6 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DINETCSUM_BUILD_TESTS=OFF \
+	-DINETCSUM_BENCH_PEERS=ON \
 	-DINETCSUM_BUILD_FUZZERS=OFF >"$tmp/cmake.log" 2>&1 ||
 	{ cat "$tmp/cmake.log"; fail "configure"; }
 cmake --build "$B" -j "${JOBS:-2}" --target inetcsum_tool \

@@ -3,20 +3,22 @@
  * tools/inetcsum/cmd_bench.c - "inetcsum bench": checks and times every
  * kernel this CPU supports, the peers compiled in (bench/) and the
  * baselines, for the partial sum, the fused copy and the IPv4 header
- * checksum, hot and cold, and prints one comparison.
+ * checksum, hot and cold, and prints one comparison.  This file parses the
+ * options; the engine that measures is bench/engine/ (the inetcsum_bench
+ * library), entered through inetcsum_bench_run().
  *
  * Method.  The work is a list of cells (op x size x offset x regime); for
  * each cell every candidate is checked against a naive reference sum
- * (bench_ref.c, which shares no code with the library), calibrated, and
- * then timed in rounds: in round r every candidate gives
+ * (bench/engine/bench_ref.c, which shares no code with the library),
+ * calibrated, and then timed in rounds: in round r every candidate gives
  * one sample, starting with candidate r (mod n), so slow drifts of the
  * shared machine's clock and load spread over all candidates alike instead
  * of favouring whichever ran first.  A hot sample is a batch of calls on
  * the same buffer, sized to about --target-us; a cold sample averages
  * single calls, each timed alone right after the buffer was evicted
- * (bench_platform.c), minus the timer's own cost.  A cell reports the
- * median over rounds, the fast end (10th percentile, the least disturbed
- * repetitions) and the spread (p90 - p10) / median.
+ * (bench/engine/bench_platform.c), minus the timer's own cost.  A cell
+ * reports the median over rounds, the fast end (10th percentile, the least
+ * disturbed repetitions) and the spread (p90 - p10) / median.
  *
  * Kernels are timed through the public API: inetcsum_impl_select() makes
  * one the kernel in use (outside the timed region) and the calls go through
@@ -30,10 +32,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "impl.h"
 #include "commands.h"
-#include "bench_common.h"
-#include "bench_run.h"
+#include "bench_driver.h"	/* the engine: bench/engine/ */
 
 /* The default sizes: headers, small packets, MTUs, a page, jumbo, GSO. */
 static const size_t default_sizes[] = { 20, 40, 64, 256, 576, 1448, 1500,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_peers.h - other projects' Internet checksum code
+ * bench/bench_peers.h - other projects' Internet checksum code
  * behind one interface, so that "inetcsum bench" can check and time it
  * beside libinetcsum.  Each peer lives in its own file (bench/peer_*.c),
  * compiled only when bench/CMakeLists.txt finds the project's Debian

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_platform.c - the machine-dependent parts of the
+ * bench/engine/bench_platform.c - the machine-dependent parts of the
  * benchmark: the tick counter, pinning, the CPU's name, evicting a buffer
  * from the caches, and the streaming-read baseline.
  */
@@ -14,7 +14,8 @@
 #include <unistd.h>
 
 #include "impl.h"
-#include "bench_common.h"
+#include "bench_platform.h"
+#include "bench_report.h"
 #include "bench_isa.h"
 
 #ifdef __GLIBC__

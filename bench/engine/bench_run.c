@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_run.c - the measurement behind "inetcsum bench":
+ * bench/engine/bench_run.c - the measurement behind "inetcsum bench":
  * the candidates (kernels, peers, baselines), their correctness check, the
  * calibrated and interleaved timing rounds, the prefetch sweep and the A/B
  * mode.  The method is described at the top of cmd_bench.c.
@@ -12,7 +12,8 @@
 #include <unistd.h>
 
 #include "impl.h"
-#include "bench_common.h"
+#include "bench_platform.h"
+#include "bench_report.h"
 #include "bench_peers.h"
 #include "bench_ref.h"
 #include "bench_run.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_report.c - the outputs of "inetcsum bench": the
+ * bench/engine/bench_report.c - the outputs of "inetcsum bench": the
  * readable table, the prefetch table, JSON, CSV and a gnuplot SVG.
  */
 #define _GNU_SOURCE
@@ -11,7 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench_common.h"
+#include "bench_platform.h"
+#include "bench_report.h"
 
 const char *const inetcsum_bench_op_names[OP_COUNT] = {
 	"partial", "copy", "ipv4"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_ref.c - the benchmark's reference checksum (see
+ * bench/engine/bench_ref.c - the benchmark's reference checksum (see
  * bench_ref.h).  Slow and obvious on purpose: one word per step, no wide
  * loads, no library code, no cleverness to get wrong.
  */

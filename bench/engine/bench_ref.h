@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_ref.h - the yardstick of "inetcsum bench": a
+ * bench/engine/bench_ref.h - the yardstick of "inetcsum bench": a
  * deliberately naive Internet checksum that every measured result (kernels,
  * library functions, peers) is judged against.  It shares no code with the
  * library, so a bug in the library (in a kernel, in a helper every kernel

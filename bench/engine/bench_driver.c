@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_driver.c - the run of "inetcsum bench": machine
+ * bench/engine/bench_driver.c - the run of "inetcsum bench": machine
  * description, buffers, the loop over cells, and the reports.
  */
 #define _GNU_SOURCE
@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "impl.h"
-#include "bench_common.h"
+#include "bench_platform.h"
+#include "bench_report.h"
+#include "bench_driver.h"
 #include "bench_run.h"
 
 /* The IPv4 op times the two header sizes: no options, and the most. */

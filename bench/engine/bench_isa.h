@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/bench_isa.h - what a peer's compiler flags let it use.
+ * bench/engine/bench_isa.h - what a peer's compiler flags let it use.
  *
  * A peer is compiled as its own users compile it, which for DPDK means
  * -march=native: the object may then hold instructions of the build
@@ -10,7 +10,7 @@
  * set extensions it was allowed to use (INETCSUM_BENCH_ISA, expanded in
  * the peer's translation unit), and the tool, built for the baseline CPU,
  * checks them with CPUID before it calls the peer
- * (inetcsum_bench_isa_missing(), bench_platform.c).  The names are those
+ * (inetcsum_bench_isa_missing(), bench_platform.h).  The names are those
  * of the table there, which knows every name listed here.
  *
  * Only x86-64 is checked: elsewhere the string is empty and every peer
@@ -18,8 +18,6 @@
  */
 #ifndef INETCSUM_BENCH_ISA_H
 #define INETCSUM_BENCH_ISA_H
-
-#include <stddef.h>
 
 #if defined(__x86_64__)
 #  ifdef __SSE3__
@@ -205,13 +203,5 @@
 #else
 #  define INETCSUM_BENCH_ISA ""
 #endif
-
-/*
- * The names in the space-separated 'isa' that this CPU (and its OS, for
- * the AVX and AVX-512 register state) does not support, written to 'buf'
- * space-separated; a name the table does not know counts as missing.
- * Returns how many there are: 0 means the peer may run.
- */
-size_t inetcsum_bench_isa_missing(const char *isa, char *buf, size_t size);
 
 #endif /* INETCSUM_BENCH_ISA_H */
