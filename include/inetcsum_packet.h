@@ -29,9 +29,15 @@ extern "C" {
 /* Link types (the pcap LINKTYPE_* numbers) understood by the parser. */
 #define INETCSUM_LINK_NULL	0	/* BSD loopback, host-order AF */
 #define INETCSUM_LINK_ETHERNET	1
+#define INETCSUM_LINK_PPP	9	/* PPP, optional HDLC address/control */
+#define INETCSUM_LINK_PPP_HDLC	50	/* PPP or Cisco HDLC framing */
+#define INETCSUM_LINK_PPP_ETHER	51	/* PPPoE session header first */
 #define INETCSUM_LINK_RAW	101	/* raw IPv4 or IPv6 */
+#define INETCSUM_LINK_C_HDLC	104	/* Cisco HDLC */
+#define INETCSUM_LINK_IEEE802_11 105	/* 802.11 header, no FCS */
 #define INETCSUM_LINK_LOOP	108	/* OpenBSD loopback, network-order AF */
 #define INETCSUM_LINK_LINUX_SLL	113
+#define INETCSUM_LINK_RADIOTAP	127	/* radiotap, then 802.11 */
 #define INETCSUM_LINK_IPV4	228
 #define INETCSUM_LINK_IPV6	229
 #define INETCSUM_LINK_LINUX_SLL2 276
@@ -73,7 +79,7 @@ enum inetcsum_status {
  *   UNVERIFIED  "truncated"      covered bytes cut by the snapshot length
  *               "length"         a length field claims more (or less) than
  *                                its packet holds
- *               "header length"  IPv4 IHL below 5
+ *               "header length"  IPv4 IHL or TCP data offset below 5
  *               "fragment"       first fragment (MF set, or an IPv6
  *                                fragment header with M set)
  *               "quoted"         inside the quote of an ICMP/ICMPv6 error
@@ -140,6 +146,29 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
 				    size_t caplen, size_t origlen,
 				    unsigned flags,
 				    struct inetcsum_frame_result *out);
+
+/*
+ * UDP tunnels.  A datagram whose lower port (else its higher port) is one
+ * of tshark's defaults has its payload decoded as that tunnel: VXLAN 4789
+ * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
+ * 3544.  inetcsum_frame_udp_port() declares another port (or redeclares a
+ * default one) as tunnel 'kind', or, with INETCSUM_TUNNEL_NONE, as plain
+ * UDP; 0 restores the default.  It returns 0, or -1 for a port outside
+ * 1..65535 or an unknown kind.  Process-wide: call it before any thread
+ * checks frames (it is not synchronised with them).
+ */
+enum inetcsum_tunnel {
+	INETCSUM_TUNNEL_DEFAULT,
+	INETCSUM_TUNNEL_VXLAN,
+	INETCSUM_TUNNEL_VXLAN_GPE,
+	INETCSUM_TUNNEL_GENEVE,
+	INETCSUM_TUNNEL_GTPU,
+	INETCSUM_TUNNEL_L2TP,
+	INETCSUM_TUNNEL_TEREDO,
+	INETCSUM_TUNNEL_NONE,
+};
+
+INETCSUM_API int inetcsum_frame_udp_port(unsigned port, int kind);
 
 /* Names for output: "ipv4", "tcp", ... and "good", "bad", ... */
 INETCSUM_API const char *inetcsum_proto_name(enum inetcsum_proto p);

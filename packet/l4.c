@@ -33,6 +33,7 @@
 
 #define TCP_MIN_HLEN	20	/* RFC 9293 section 3.1: data offset 5 */
 #define TCP_CSUM_OFF	16
+#define TCP_DOFF_OFF	12	/* data offset: the high nibble */
 #define UDP_HLEN	8	/* RFC 768 */
 #define UDP_LEN_OFF	4	/* length (UDP), checksum coverage (UDP-Lite) */
 #define UDP_CSUM_OFF	6
@@ -51,6 +52,8 @@
 #define GRE_OPT_LEN	4	/* each optional field group is 4 bytes */
 #define GRE_CSUM_OFF	4
 #define ETH_P_TEB	0x6558	/* transparent Ethernet bridging */
+#define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
+#define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
 
 static u32
 pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
@@ -79,6 +82,9 @@ whole(struct pctx *c, const struct ipinfo *ip, enum inetcsum_proto p,
 		l->reason = ip->reason;
 	else if (plen < min)
 		l->reason = "length";
+	else if (p == INETCSUM_PROTO_TCP && have(c, off + TCP_DOFF_OFF, 1) &&
+		 (size_t)(c->f[off + TCP_DOFF_OFF] >> 4) * 4 < TCP_MIN_HLEN)
+		l->reason = "header length";	/* data offset below 5 */
 	else
 		inetcsum_pkt_verify(c, l, off, plen,
 				    ph ? pseudo(ip, proto, plen) : 0, 0,
@@ -93,8 +99,8 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 	int lite = proto == IPPROTO_UDPLITE;
 	size_t plen = ip->end - off;
 	struct inetcsum_layer *l;
-	size_t len;
-	int zero;
+	size_t len = 0;
+	int zero, tunnel = 0;
 
 	l = inetcsum_pkt_layer(c, lite ? INETCSUM_PROTO_UDPLITE :
 				   INETCSUM_PROTO_UDP, off + UDP_CSUM_OFF);
@@ -115,11 +121,13 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		len = be16(c->f + off + UDP_LEN_OFF);
 		if (lite && len == 0)
 			len = plen;	/* coverage 0: the whole datagram */
-		if (len < UDP_HLEN || len > plen)
+		if (len < UDP_HLEN || len > plen) {
 			l->reason = lite ? "coverage" : "length";
-		else
+		} else {
 			inetcsum_pkt_verify(c, l, off, len, pseudo(ip, proto,
 					    lite ? plen : len), 1, !lite);
+			tunnel = !lite && have(c, off, 4);
+		}
 	}
 	if (zero) {
 		/*
@@ -130,18 +138,11 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		l->status = (ip->v6 || lite) ? INETCSUM_ILLEGAL : INETCSUM_NONE;
 		l->reason = NULL;
 	}
-}
-
-/* Go one tunnel level deeper (the caller steps back), unless too deep. */
-static int
-enter(struct pctx *c)
-{
-	if (c->depth >= MAX_DEPTH) {
-		set_note(c, "tunnels nested too deep");
-		return 0;
-	}
-	c->depth++;
-	return 1;
+	/* The layer is complete: a tunnel's layers follow it. */
+	if (tunnel)
+		(void)inetcsum_pkt_udp_tunnel(c, be16(c->f + off),
+					      be16(c->f + off + 2),
+					      off + UDP_HLEN, off + len);
 }
 
 static void
@@ -191,10 +192,13 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 		set_note(c, "GRE header longer than its packet");
 		return;
 	}
-	if (!enter(c))
+	if (!inetcsum_pkt_enter(c))
 		return;
 	if (type == ETH_P_TEB)
 		inetcsum_pkt_ether(c, off + hlen, ip->end);
+	else if (type == ETH_P_ERSPAN || type == ETH_P_ERSPAN3)
+		inetcsum_pkt_erspan(c, type, (flags & GRE_S) != 0, off + hlen,
+				    ip->end);
 	else
 		inetcsum_pkt_ethertype(c, type, off + hlen, ip->end);
 	c->depth--;
@@ -268,7 +272,7 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 					 "(outer packet unverifiable)");
 			return;
 		}
-		if (!enter(c))
+		if (!inetcsum_pkt_enter(c))
 			return;
 		if (proto == IPPROTO_IPIP)
 			inetcsum_pkt_ipv4(c, off, ip->end);

@@ -2,7 +2,8 @@
 /*
  * packet/link.c - link-layer headers: find where the IP packet starts for
  * each supported pcap link type (https://www.tcpdump.org/linktypes.html),
- * and the ethertype dispatch with its VLAN tag stacks.
+ * and the ethertype dispatch with its VLAN tag stacks.  802.11 is wifi.c's,
+ * PPP, PPPoE and MPLS tunnel.c's.
  *
  * Unknown link types and ethertypes are reported in the result's note, never
  * guessed: reading an unknown header as IP would produce verdicts about
@@ -62,9 +63,24 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 	case 0x86dd:
 		inetcsum_pkt_ipv6(c, off, end);
 		return;
+	case 0x8847:
+	case 0x8848:
+		inetcsum_pkt_mpls(c, off, end);
+		return;
+	case 0x8864:
+		inetcsum_pkt_pppoe(c, off, end);
+		return;
+	case 0x0806:	/* ARP */
+	case 0x8035:	/* RARP */
+	case 0x8863:	/* PPPoE discovery */
+	case 0x8809:	/* slow protocols (LACP) */
+	case 0x888e:	/* 802.1X */
+	case 0x88cc:	/* LLDP */
+	case 0x88f7:	/* PTP */
+		return;	/* complete packets without an Internet checksum */
 	}
 	if (type <= ETH_MAX_LENGTH)
-		set_note(c, "802.3 length field (LLC frame) not parsed");
+		set_note(c, "802.3 length field outside an Ethernet header");
 	else
 		set_note(c, "ethertype not parsed");
 }
@@ -72,6 +88,8 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 void
 inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 {
+	unsigned type;
+
 	/* 'end' matters inside GRE (TEB), where the packet ends first. */
 	if (off > end || end - off < ETH_HLEN) {
 		set_note(c, "Ethernet header past the end of its packet");
@@ -81,8 +99,17 @@ inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 		set_note(c, "truncated in the Ethernet header");
 		return;
 	}
-	inetcsum_pkt_ethertype(c, be16(c->f + off + ETH_TYPE_OFF),
-			       off + ETH_HLEN, end);
+	type = be16(c->f + off + ETH_TYPE_OFF);
+	if (type <= ETH_MAX_LENGTH) {
+		/* IEEE 802.3 length: LLC follows, padding after 'type'. */
+		if (type > end - off - ETH_HLEN) {
+			set_note(c, "802.3 length past the end of its frame");
+			return;
+		}
+		inetcsum_pkt_llc(c, off + ETH_HLEN, off + ETH_HLEN + type);
+		return;
+	}
+	inetcsum_pkt_ethertype(c, type, off + ETH_HLEN, end);
 }
 
 /* IPv4 or IPv6 by the version nibble (raw IP link types). */
@@ -187,6 +214,28 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		return 0;
 	case INETCSUM_LINK_LOOP:
 		loopback(c, end, 0);
+		return 0;
+	case INETCSUM_LINK_PPP:
+		inetcsum_pkt_ppp(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_PPP_HDLC:
+		/* Cisco HDLC framing starts 0x0f or 0x8f, PPP's 0xff. */
+		if (have(c, 0, 1) && (c->f[0] & 0x7f) == 0x0f)
+			inetcsum_pkt_chdlc(c, 0, end);
+		else
+			inetcsum_pkt_ppp(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_C_HDLC:
+		inetcsum_pkt_chdlc(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_PPP_ETHER:
+		inetcsum_pkt_pppoe(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_IEEE802_11:
+		inetcsum_pkt_wlan(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_RADIOTAP:
+		inetcsum_pkt_radiotap(c, end);
 		return 0;
 	}
 	set_note(c, "unknown link type");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
- * (link.c, ip.c, l4.c).  Not installed, not part of the API.
+ * (link.c, wifi.c, tunnel.c, ip.c, l4.c; the verdicts in verdict.c).  Not
+ * installed, not part of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where
@@ -101,6 +102,18 @@ set_note(struct pctx *c, const char *note)
 		c->out->note = note;
 }
 
+/* Go one tunnel level deeper (the caller steps back), unless too deep. */
+static inline int
+inetcsum_pkt_enter(struct pctx *c)
+{
+	if (c->depth >= MAX_DEPTH) {
+		set_note(c, "tunnels nested too deep");
+		return 0;
+	}
+	c->depth++;
+	return 1;
+}
+
 /* The frame from its link-layer header on; -1 for an unknown link type. */
 int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
 
@@ -108,6 +121,26 @@ int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
 void inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off,
 			    size_t end);
 void inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end);
+
+/* 802.11, radiotap and LLC/SNAP (wifi.c). */
+void inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_radiotap(struct pctx *c, size_t end);
+
+/* Encapsulations and tunnels (tunnel.c). */
+void inetcsum_pkt_mpls(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_ppp(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_chdlc(struct pctx *c, size_t off, size_t end);
+void inetcsum_pkt_pppoe(struct pctx *c, size_t off, size_t end);
+/* GRE 0x88be / 0x22eb; 'seq': the GRE header has a sequence number. */
+void inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
+			 size_t end);
+/*
+ * The payload ('off' to 'end') of a UDP datagram with these ports: 1 if a
+ * tunnel decoder took it (well-known or declared port), 0 if not.
+ */
+int inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
+			    size_t off, size_t end);
 
 /* IP layers (ip.c). */
 void inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end);
@@ -118,9 +151,10 @@ void inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip,
 			unsigned proto, size_t off);
 
 /*
- * inetcsum_pkt_layer() appends a layer for the checksum field at 'field'
- * and returns it with status UNVERIFIED and the stored value filled in if
- * the field was captured; NULL (with a note) when the result is full.
+ * The verdicts (verdict.c).  inetcsum_pkt_layer() appends a layer for
+ * the checksum field at 'field' and returns it with status UNVERIFIED
+ * and the stored value filled in if the field was captured; NULL (with a
+ * note) when the result is full.
  */
 struct inetcsum_layer *inetcsum_pkt_layer(struct pctx *c,
 					  enum inetcsum_proto proto,

@@ -12,7 +12,7 @@
 
 #include "catalog.h"
 
-#define MAX_CASES 160
+#define MAX_CASES 224
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
 
@@ -176,15 +176,30 @@ basics(void)
 	ADD("ipv4-tcp-both-bad", 1, &fb, "", LAST, W(IPV4, BAD, 0),
 	    W(TCP, BAD, 0));
 
-	/* Non-IP ethertypes are reported, not parsed. */
+	/* ARP has no checksum: parsed to its end.  Unknown types: noted. */
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x0806);
 	fb_payload(&fb, 28, 12);
-	ADD0("arp", 1, &fb, "ethertype");
+	ADD0("arp", 1, &fb, "");
 	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 46);
+	fb_eth(&fb, NULL, 0, 0x88b5);
 	fb_payload(&fb, 46, 13);
-	ADD0("802.3-llc", 1, &fb, "802.3");
+	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
+}
+
+/* TCP data offset below 5: a bogus header length (as tshark says). */
+static void
+tcp_header_length(void)
+{
+	struct fb fb;
+
+	catalog_eth4(&fb, 6);
+	fb_tcp(&fb);
+	fb_payload(&fb, 20, 14);
+	fb_finish(&fb);
+	fb.b[14 + 20 + 12] = 0x30;	/* data offset 3; checksum now wrong */
+	ADD("tcp-data-offset-3", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, UNVERIFIED, "header length"));
 }
 
 /* UDP zero rules, UDP-Lite coverage, computed-zero checksums. */
@@ -463,6 +478,8 @@ catalog_build(struct tcase **out)
 	catalog_ipv4();
 	catalog_ipv6();
 	catalog_tunnels();
+	tcp_header_length();
+	catalog_encap();
 	*out = cases;
 	return ncases;
 }

@@ -55,5 +55,6 @@ void catalog_lengths(void);
 void catalog_ipv4(void);
 void catalog_ipv6(void);
 void catalog_tunnels(void);
+void catalog_encap(void);
 
 #endif /* PACKET_TESTS_CATALOG_H */

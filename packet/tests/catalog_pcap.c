@@ -5,8 +5,10 @@
  * so that tests/suites/25-packet.sh can compare them with tshark's own
  * (an independent implementation of the same RFCs).
  *
- *   catalog_pcap OUT.pcap > verdicts.txt
+ *   catalog_pcap OUT.pcap [LINKTYPE] > verdicts.txt
  *
+ * writes the frames of link type LINKTYPE (default 1, Ethernet) only, so
+ * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
  * protocol (ip tcp udp icmp icmpv6 igmp gre; UDP-Lite goes under udp, as
  * tshark files it), each a ','-joined list in layer order of tshark's
@@ -16,6 +18,7 @@
  * at all.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
@@ -64,10 +67,11 @@ main(int argc, char **argv)
 	struct tcase *c;
 	size_t n = catalog_build(&c), i, j;
 	uint32_t frame = 0;
+	int lt = argc > 2 ? atoi(argv[2]) : INETCSUM_LINK_ETHERNET;
 	FILE *f;
 
-	if (argc != 2 || (f = fopen(argv[1], "wb")) == NULL) {
-		fprintf(stderr, "usage: catalog_pcap OUT.pcap\n");
+	if (argc < 2 || argc > 3 || (f = fopen(argv[1], "wb")) == NULL) {
+		fprintf(stderr, "usage: catalog_pcap OUT.pcap [LINKTYPE]\n");
 		return 2;
 	}
 	/* pcap file header (little-endian): v2.4, snaplen 65535, Ethernet. */
@@ -76,20 +80,20 @@ main(int argc, char **argv)
 	put32le(f, 0);
 	put32le(f, 0);
 	put32le(f, 65535);
-	put32le(f, 1);
+	put32le(f, (uint32_t)lt);
 	for (i = 0; i < n; i++) {
 		struct inetcsum_frame_result r;
 		char col[7][64];
 		int k;
 
-		if (c[i].linktype != INETCSUM_LINK_ETHERNET)
+		if (c[i].linktype != lt)
 			continue;
 		put32le(f, ++frame);
 		put32le(f, 0);
 		put32le(f, (uint32_t)c[i].len);
 		put32le(f, (uint32_t)c[i].origlen);
 		fwrite(c[i].f, 1, c[i].len, f);
-		inetcsum_frame_check(1, c[i].f, c[i].len, c[i].origlen, &r);
+		inetcsum_frame_check(lt, c[i].f, c[i].len, c[i].origlen, &r);
 		memset(col, 0, sizeof(col));
 		for (j = 0; j < r.nlayers; j++) {
 			const char *s = code(r.layers[j].status);

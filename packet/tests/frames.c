@@ -241,6 +241,16 @@ fb_gre(struct fb *fb, unsigned flags, unsigned type)
 	return r;
 }
 
+struct fb_rec *
+fb_len16(struct fb *fb, size_t lenoff, size_t lensub)
+{
+	struct fb_rec *r = rec(fb, FB_LEN16);
+
+	r->lenoff = lenoff;
+	r->lensub = lensub;
+	return r;
+}
+
 uint64_t
 fb_pseudo(const struct fb_rec *ip, unsigned proto, size_t len)
 {
@@ -322,6 +332,9 @@ fb_finish(struct fb *fb)
 			put16(p + 2, 0);
 			v = ref_csum(p, len, fb_pseudo(ip, 58, len));
 			set_csum(p + 2, v);
+			break;
+		case FB_LEN16:
+			put16(p + r->lenoff, (unsigned)(len - r->lensub));
 			break;
 		case FB_GRE:
 			if (get16(p) & 0x8000) {

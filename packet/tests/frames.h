@@ -21,7 +21,7 @@
 
 enum fb_kind {
 	FB_IPV4, FB_IPV6, FB_TCP, FB_UDP, FB_UDPLITE, FB_ICMP, FB_ICMPV6,
-	FB_IGMP, FB_GRE,
+	FB_IGMP, FB_GRE, FB_LEN16,
 };
 
 /* One header to finish: where it starts and what its checksum needs. */
@@ -31,6 +31,7 @@ struct fb_rec {
 	uint8_t src[16];	/* IP: pseudo-header source (home address) */
 	uint8_t dst[16];	/* IP: pseudo-header destination (final) */
 	unsigned coverage;	/* UDP-Lite coverage field */
+	size_t lenoff, lensub;	/* FB_LEN16: field offset, bytes not counted */
 };
 
 struct fb {
@@ -57,6 +58,12 @@ struct fb_rec *fb_icmp(struct fb *fb, unsigned type, unsigned code, int v6);
 struct fb_rec *fb_igmp(struct fb *fb);
 /* GRE with 'flags' (C, K, S bits) and protocol 'type'. */
 struct fb_rec *fb_gre(struct fb *fb, unsigned flags, unsigned type);
+/*
+ * A 16-bit length field at 'lenoff' of the header about to be appended
+ * (PPPoE, GTP-U, L2TP): fb_finish() sets it to the bytes from the header's
+ * start to the end of the frame, less 'lensub'.
+ */
+struct fb_rec *fb_len16(struct fb *fb, size_t lenoff, size_t lensub);
 void fb_finish(struct fb *fb);
 /* The reference sum of the pseudo-header of 'ip' for 'proto' and 'len'. */
 uint64_t fb_pseudo(const struct fb_rec *ip, unsigned proto, size_t len);

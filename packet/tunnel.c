@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/tunnel.c - encapsulations between the link layer and IP, and the
+ * tunnels that UDP and GRE carry, each decoded down to the packet inside:
+ *
+ *   MPLS        label stack (RFC 3032), then IPv4/IPv6 by the first nibble
+ *               after the bottom label, or a pseudowire control word (first
+ *               nibble 0, RFC 4385) and an Ethernet frame (RFC 4448)
+ *   PPPoE       session stage (RFC 2516), then PPP
+ *   PPP         protocol field (RFC 1661, compressed or not), after an
+ *               optional HDLC address and control 0xff 0x03 (RFC 1662);
+ *               Cisco HDLC (address 0x0f/0x8f, then an ethertype)
+ *   VXLAN       UDP 4789 (RFC 7348) and 8472 (Linux's old default), VXLAN-GPE
+ *               4790 (draft-ietf-nvo3-vxlan-gpe)
+ *   Geneve      UDP 6081 (RFC 8926), options skipped
+ *   GTP-U       UDP 2152 (3GPP TS 29.281), G-PDU only, extension headers
+ *   L2TPv2      UDP 1701 (RFC 2661), data messages: PPP
+ *   Teredo      UDP 3544 (RFC 4380), authentication and origin indications
+ *   ERSPAN      GRE 0x88be (type I without, type II with the GRE sequence
+ *               number) and 0x22eb (type III, optional platform subheader)
+ *
+ * A UDP datagram goes to a tunnel decoder by its port as tshark decides it:
+ * the lower of the two ports first, then the higher.  Every length is
+ * checked against the enclosing packet's end before the caplen check, as
+ * everywhere in the parser; an encapsulation that cannot be followed sets
+ * the note, so a frame never stops short of its innermost packet silently.
+ */
+#include "packet_internal.h"
+
+#define MPLS_LSE	4	/* label stack entry (RFC 3032 section 2.1) */
+#define MPLS_BOS	0x01	/* bottom of stack, in the entry's third byte */
+#define PW_CW		4	/* pseudowire control word (RFC 4385) */
+
+#define PPPOE_HLEN	6	/* ver/type, code, session id, length */
+#define PPP_IPV4	0x0021
+#define PPP_IPV6	0x0057
+#define PPP_MPLS	0x0281
+#define PPP_MPLS_MC	0x0283
+#define PPP_CONTROL	0x8000	/* 0x8000-0xffff: NCPs, LCP, auth (RFC 1661) */
+
+#define VXLAN_HLEN	8
+#define GENEVE_HLEN	8
+#define GTP_HLEN	8
+#define GTP_OPT		4	/* sequence, N-PDU, next extension type */
+#define GTP_GPDU	255
+#define L2TP_T		0x8000
+#define L2TP_L		0x4000
+#define L2TP_S		0x0800
+#define L2TP_O		0x0200
+#define ERSPAN2_HLEN	8
+#define ERSPAN3_HLEN	12
+#define ERSPAN3_SUB	8	/* platform-specific subheader, O bit */
+
+/* The UDP ports tshark decodes as these tunnels by default. */
+#define PORT_L2TP	1701
+#define PORT_GTPU	2152
+#define PORT_TEREDO	3544
+#define PORT_VXLAN	4789
+#define PORT_VXLAN_GPE	4790
+#define PORT_GENEVE	6081
+#define PORT_VXLAN_LNX	8472
+
+/* 'n' bytes at 'off' inside the packet that ends at 'end'. */
+static int
+within(size_t off, size_t n, size_t end)
+{
+	return off <= end && n <= end - off;
+}
+
+/*
+ * The next 'n' header bytes at 'off': present in the packet ('past' names
+ * the failure if not) and captured ('cut' if not).
+ */
+static int
+need(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
+     const char *cut)
+{
+	if (!within(off, n, end)) {
+		set_note(c, past);
+		return 0;
+	}
+	if (!have(c, off, n)) {
+		set_note(c, cut);
+		return 0;
+	}
+	return 1;
+}
+
+/* IPv4 or IPv6 by the version nibble; 'notip' is the note otherwise. */
+static void
+ip_by_version(struct pctx *c, size_t off, size_t end, const char *notip)
+{
+	if (!need(c, off, 1, end, "tunnel payload empty",
+		  "truncated before the tunnelled IP header"))
+		return;
+	switch (c->f[off] >> 4) {
+	case 4:
+		inetcsum_pkt_ipv4(c, off, end);
+		return;
+	case 6:
+		inetcsum_pkt_ipv6(c, off, end);
+		return;
+	}
+	set_note(c, notip);
+}
+
+void
+inetcsum_pkt_mpls(struct pctx *c, size_t off, size_t end)
+{
+	/* Each entry is 4 bytes of a finite frame: the loop ends. */
+	for (;;) {
+		if (!need(c, off, MPLS_LSE, end, "MPLS label past the end of "
+			  "its packet", "truncated in an MPLS label"))
+			return;
+		off += MPLS_LSE;
+		if (c->f[off - 2] & MPLS_BOS)
+			break;
+	}
+	if (!need(c, off, 1, end, "MPLS stack without a payload",
+		  "truncated after the MPLS stack"))
+		return;
+	switch (c->f[off] >> 4) {
+	case 4:
+		inetcsum_pkt_ipv4(c, off, end);
+		return;
+	case 6:
+		inetcsum_pkt_ipv6(c, off, end);
+		return;
+	case 0:
+		/* Ethernet pseudowire with a control word (RFC 4448 4.6). */
+		if (!need(c, off, PW_CW, end, "MPLS control word past the "
+			  "end of its packet", "truncated in an MPLS control "
+			  "word"))
+			return;
+		if (!inetcsum_pkt_enter(c))
+			return;
+		inetcsum_pkt_ether(c, off + PW_CW, end);
+		c->depth--;
+		return;
+	}
+	set_note(c, "MPLS payload not IP or a pseudowire control word");
+}
+
+void
+inetcsum_pkt_ppp(struct pctx *c, size_t off, size_t end)
+{
+	unsigned proto;
+
+	if (!need(c, off, 1, end, "PPP frame empty",
+		  "truncated in the PPP header"))
+		return;
+	/* HDLC-like framing: all-stations address, UI control (RFC 1662). */
+	if (c->f[off] == 0xff) {
+		if (!need(c, off, 3, end, "PPP header past the end of its "
+			  "packet", "truncated in the PPP header"))
+			return;
+		if (c->f[off + 1] != 0x03) {
+			set_note(c, "PPP HDLC control not 0x03");
+			return;
+		}
+		off += 2;
+	}
+	/* A protocol with an odd first byte is compressed to one byte. */
+	if (c->f[off] & 1) {
+		proto = c->f[off];
+		off += 1;
+	} else {
+		if (!need(c, off, 2, end, "PPP header past the end of its "
+			  "packet", "truncated in the PPP header"))
+			return;
+		proto = be16(c->f + off);
+		off += 2;
+	}
+	switch (proto) {
+	case PPP_IPV4:
+		inetcsum_pkt_ipv4(c, off, end);
+		return;
+	case PPP_IPV6:
+		inetcsum_pkt_ipv6(c, off, end);
+		return;
+	case PPP_MPLS:
+	case PPP_MPLS_MC:
+		inetcsum_pkt_mpls(c, off, end);
+		return;
+	}
+	/* LCP, IPCP, PAP, CHAP, ...: control packets without a checksum. */
+	if (proto < PPP_CONTROL)
+		set_note(c, "PPP protocol not parsed");
+}
+
+/* Cisco HDLC (LINKTYPE_C_HDLC, and PPP_HDLC frames starting 0x0f/0x8f). */
+void
+inetcsum_pkt_chdlc(struct pctx *c, size_t off, size_t end)
+{
+	if (!need(c, off, 4, end, "Cisco HDLC header past the end of its "
+		  "packet", "truncated in the Cisco HDLC header"))
+		return;
+	inetcsum_pkt_ethertype(c, be16(c->f + off + 2), off + 4, end);
+}
+
+void
+inetcsum_pkt_pppoe(struct pctx *c, size_t off, size_t end)
+{
+	size_t len;
+
+	if (!need(c, off, PPPOE_HLEN, end, "PPPoE header past the end of "
+		  "its packet", "truncated in the PPPoE header"))
+		return;
+	if (c->f[off] != 0x11 || c->f[off + 1] != 0) {
+		set_note(c, "PPPoE session: version, type or code unknown");
+		return;
+	}
+	len = be16(c->f + off + 4);
+	if (!within(off + PPPOE_HLEN, len, end)) {
+		set_note(c, "PPPoE length past the end of its packet");
+		return;
+	}
+	if (!inetcsum_pkt_enter(c))
+		return;
+	inetcsum_pkt_ppp(c, off + PPPOE_HLEN, off + PPPOE_HLEN + len);
+	c->depth--;
+}
+
+static void
+vxlan(struct pctx *c, size_t off, size_t end, int gpe)
+{
+	if (!need(c, off, VXLAN_HLEN, end, "VXLAN header past the end of its "
+		  "packet", "truncated in the VXLAN header"))
+		return;
+	off += VXLAN_HLEN;
+	if (!gpe || !(c->f[off - VXLAN_HLEN] & 0x04)) {
+		inetcsum_pkt_ether(c, off, end);
+		return;
+	}
+	/* VXLAN-GPE with the P bit: the next protocol in byte 3. */
+	switch (c->f[off - VXLAN_HLEN + 3]) {
+	case 1:
+		inetcsum_pkt_ipv4(c, off, end);
+		return;
+	case 2:
+		inetcsum_pkt_ipv6(c, off, end);
+		return;
+	case 3:
+		inetcsum_pkt_ether(c, off, end);
+		return;
+	case 5:
+		inetcsum_pkt_mpls(c, off, end);
+		return;
+	}
+	set_note(c, "VXLAN-GPE next protocol not parsed");
+}
+
+static void
+geneve(struct pctx *c, size_t off, size_t end)
+{
+	size_t hl;
+	unsigned type;
+
+	if (!need(c, off, GENEVE_HLEN, end, "Geneve header past the end of "
+		  "its packet", "truncated in the Geneve header"))
+		return;
+	if (c->f[off] >> 6 != 0) {
+		set_note(c, "Geneve version not 0");
+		return;
+	}
+	hl = GENEVE_HLEN + (size_t)(c->f[off] & 0x3f) * 4;
+	type = be16(c->f + off + 2);
+	if (!within(off, hl, end)) {
+		set_note(c, "Geneve options past the end of its packet");
+		return;
+	}
+	if (type == 0x6558)
+		inetcsum_pkt_ether(c, off + hl, end);
+	else
+		inetcsum_pkt_ethertype(c, type, off + hl, end);
+}
+
+static void
+gtpu(struct pctx *c, size_t off, size_t end)
+{
+	unsigned flags, next;
+	size_t p, len;
+
+	if (!need(c, off, GTP_HLEN, end, "GTP-U header past the end of its "
+		  "packet", "truncated in the GTP-U header"))
+		return;
+	flags = c->f[off];
+	if (flags >> 5 != 1 || !(flags & 0x10)) {
+		set_note(c, "GTP version not 1 (GTP-U)");
+		return;
+	}
+	if (c->f[off + 1] != GTP_GPDU)
+		return;		/* echo, error indication, ...: no packet */
+	len = be16(c->f + off + 2);
+	if (!within(off + GTP_HLEN, len, end)) {
+		set_note(c, "GTP-U length past the end of its packet");
+		return;
+	}
+	end = off + GTP_HLEN + len;
+	p = off + GTP_HLEN;
+	if (flags & 0x07) {
+		if (!need(c, p, GTP_OPT, end, "GTP-U header past its length",
+			  "truncated in the GTP-U header"))
+			return;
+		next = c->f[p + 3];
+		p += GTP_OPT;
+		/* Extension headers: length in 4-byte units, next type last. */
+		while ((flags & 0x04) && next != 0) {
+			size_t el;
+
+			if (!need(c, p, 1, end, "GTP-U extension header past "
+				  "its length", "truncated in a GTP-U "
+				  "extension header"))
+				return;
+			el = (size_t)c->f[p] * 4;
+			if (el == 0) {
+				set_note(c, "GTP-U extension header length 0");
+				return;
+			}
+			if (!need(c, p, el, end, "GTP-U extension header past "
+				  "its length", "truncated in a GTP-U "
+				  "extension header"))
+				return;
+			next = c->f[p + el - 1];
+			p += el;
+		}
+	}
+	ip_by_version(c, p, end, "GTP-U payload not IP");
+}
+
+static void
+l2tp(struct pctx *c, size_t off, size_t end)
+{
+	unsigned flags;
+	size_t p = off + 2;
+
+	if (!need(c, off, 2, end, "L2TP header past the end of its packet",
+		  "truncated in the L2TP header"))
+		return;
+	flags = be16(c->f + off);
+	if ((flags & 0x0f) != 2) {
+		set_note(c, "L2TP version not 2");
+		return;
+	}
+	if (flags & L2TP_T)
+		return;		/* control message: AVPs, no packet */
+	if (flags & L2TP_L) {
+		size_t len;
+
+		if (!need(c, p, 2, end, "L2TP header past the end of its "
+			  "packet", "truncated in the L2TP header"))
+			return;
+		len = be16(c->f + p);
+		if (len < 2 || !within(off, len, end)) {
+			set_note(c, "L2TP length past the end of its packet");
+			return;
+		}
+		end = off + len;
+		p += 2;
+	}
+	p += 4;			/* tunnel and session ids */
+	if (flags & L2TP_S)
+		p += 4;		/* Ns, Nr */
+	if (flags & L2TP_O) {
+		if (!need(c, p, 2, end, "L2TP header past the end of its "
+			  "packet", "truncated in the L2TP header"))
+			return;
+		p += 2 + be16(c->f + p);
+	}
+	if (!within(p, 0, end)) {
+		set_note(c, "L2TP header past the end of its packet");
+		return;
+	}
+	inetcsum_pkt_ppp(c, p, end);
+}
+
+static void
+teredo(struct pctx *c, size_t off, size_t end)
+{
+	/* Authentication indication (RFC 4380 5.1.1): 00 01 id-len au-len. */
+	if (have(c, off, 2) && within(off, 2, end) && c->f[off] == 0 &&
+	    c->f[off + 1] == 1) {
+		if (!need(c, off, 4, end, "Teredo indication past the end of "
+			  "its packet", "truncated in a Teredo indication"))
+			return;
+		/* client id, authentication value, nonce 8, confirmation 1 */
+		off += 4 + (size_t)c->f[off + 2] + c->f[off + 3] + 9;
+	}
+	/* Origin indication (5.1.1): 00 00, port, address. */
+	if (have(c, off, 2) && within(off, 2, end) && c->f[off] == 0 &&
+	    c->f[off + 1] == 0) {
+		if (!need(c, off, 8, end, "Teredo indication past the end of "
+			  "its packet", "truncated in a Teredo indication"))
+			return;
+		off += 8;
+	}
+	if (!need(c, off, 1, end, "Teredo packet without IPv6",
+		  "truncated before the Teredo IPv6 header"))
+		return;
+	if (c->f[off] >> 4 != 6) {
+		set_note(c, "Teredo payload not IPv6");
+		return;
+	}
+	inetcsum_pkt_ipv6(c, off, end);
+}
+
+/*
+ * Ports declared with inetcsum_frame_udp_port(): 0 (tshark's default),
+ * an enum inetcsum_tunnel value, or INETCSUM_TUNNEL_NONE.  Written only
+ * before parsing starts (see the header), so plain bytes suffice.
+ */
+static unsigned char declared[65536];
+
+INETCSUM_API int
+inetcsum_frame_udp_port(unsigned port, int kind)
+{
+	if (port == 0 || port > 65535 || kind < 0 ||
+	    kind > INETCSUM_TUNNEL_NONE)
+		return -1;
+	declared[port] = (unsigned char)kind;
+	return 0;
+}
+
+static int
+tunnel_port(unsigned port)
+{
+	if (declared[port] == INETCSUM_TUNNEL_NONE)
+		return 0;
+	if (declared[port] != 0)
+		return 1;
+	switch (port) {
+	case PORT_L2TP:
+	case PORT_GTPU:
+	case PORT_TEREDO:
+	case PORT_VXLAN:
+	case PORT_VXLAN_GPE:
+	case PORT_GENEVE:
+	case PORT_VXLAN_LNX:
+		return 1;
+	}
+	return 0;
+}
+
+int
+inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
+			size_t off, size_t end)
+{
+	unsigned lo = sport < dport ? sport : dport;
+	unsigned hi = sport < dport ? dport : sport;
+	unsigned port = tunnel_port(lo) ? lo : hi;
+	int kind;
+
+	if (!tunnel_port(port))
+		return 0;
+	if (!inetcsum_pkt_enter(c))
+		return 1;
+	kind = declared[port];
+	if (kind == 0) {
+		switch (port) {
+		case PORT_L2TP:		kind = INETCSUM_TUNNEL_L2TP; break;
+		case PORT_GTPU:		kind = INETCSUM_TUNNEL_GTPU; break;
+		case PORT_TEREDO:	kind = INETCSUM_TUNNEL_TEREDO; break;
+		case PORT_VXLAN_GPE:	kind = INETCSUM_TUNNEL_VXLAN_GPE; break;
+		case PORT_GENEVE:	kind = INETCSUM_TUNNEL_GENEVE; break;
+		default:		kind = INETCSUM_TUNNEL_VXLAN; break;
+		}
+	}
+	switch (kind) {
+	case INETCSUM_TUNNEL_VXLAN:
+		vxlan(c, off, end, 0);
+		break;
+	case INETCSUM_TUNNEL_VXLAN_GPE:
+		vxlan(c, off, end, 1);
+		break;
+	case INETCSUM_TUNNEL_GENEVE:
+		geneve(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_GTPU:
+		gtpu(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_L2TP:
+		l2tp(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_TEREDO:
+		teredo(c, off, end);
+		break;
+	}
+	c->depth--;
+	return 1;
+}
+
+void
+inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
+		    size_t end)
+{
+	size_t hl;
+
+	if (type == 0x88be && !seq) {
+		/* Type I: no ERSPAN header (tshark: GRE without a sequence). */
+		inetcsum_pkt_ether(c, off, end);
+		return;
+	}
+	if (type == 0x88be) {
+		hl = ERSPAN2_HLEN;
+		if (!need(c, off, hl, end, "ERSPAN header past the end of its "
+			  "packet", "truncated in the ERSPAN header"))
+			return;
+	} else {
+		hl = ERSPAN3_HLEN;
+		if (!need(c, off, hl, end, "ERSPAN header past the end of its "
+			  "packet", "truncated in the ERSPAN header"))
+			return;
+		if ((c->f[off + 10] >> 2 & 0x1f) != 0) {
+			set_note(c, "ERSPAN III frame type not Ethernet");
+			return;
+		}
+		if (c->f[off + 11] & 1)
+			hl += ERSPAN3_SUB;
+	}
+	if (!within(off, hl, end)) {
+		set_note(c, "ERSPAN header past the end of its packet");
+		return;
+	}
+	inetcsum_pkt_ether(c, off + hl, end);
+}

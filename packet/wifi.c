@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/wifi.c - IEEE 802.11 data frames (LINKTYPE_IEEE802_11 105, and
+ * LINKTYPE_IEEE802_11_RADIOTAP 127 behind a radiotap header) and the
+ * IEEE 802.2 LLC/SNAP header that they, and 802.3 frames with a length
+ * field, put before the ethertype.
+ *
+ *   radiotap   version 0, little-endian length and present bitmaps
+ *              (radiotap.org); the Flags field (present bit 1, after an
+ *              8-byte-aligned TSFT) says whether a 4-byte FCS ends the
+ *              frame (flag 0x10), which is then left out of every packet
+ *   802.11     IEEE 802.11-2020 9.2: frame control, duration, three
+ *              addresses, sequence control; a fourth address when To DS
+ *              and From DS are both set; QoS control for QoS subtypes and
+ *              an HT control field when the +HTC/Order flag is set on one
+ *   LLC/SNAP   AA AA 03 and an OUI 00-00-00 or 00-00-F8 (RFC 1042, 802.1H),
+ *              then the ethertype; SAP 06 is IPv4 without SNAP
+ *
+ * Management and control frames, null data and LLC frames of other SAPs
+ * (spanning tree, ...) carry no Internet checksum: parsed to their end, no
+ * note.  Protected (encrypted) frames, fragments and A-MSDUs get a note.
+ */
+#include "packet_internal.h"
+
+#define RT_HLEN		8	/* version, pad, length, first present word */
+#define RT_TSFT		0x01
+#define RT_FLAGS	0x02
+#define RT_EXT		0x80000000u
+#define RT_F_FCS	0x10
+#define FCS_LEN		4
+
+#define WLAN_HLEN	24
+#define WLAN_ADDR	6
+#define WLAN_QOS	2
+#define WLAN_HTC	4
+#define FC_TODS		0x01
+#define FC_FROMDS	0x02
+#define FC_MOREFRAG	0x04
+#define FC_PROTECTED	0x40
+#define FC_ORDER	0x80
+
+#define LLC_SNAP_LEN	8	/* DSAP, SSAP, control, OUI, ethertype */
+
+static uint32_t
+le32(const u8 *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+void
+inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
+{
+	const u8 *p;
+
+	if (off > end || end - off < 3) {
+		set_note(c, "LLC header past the end of its packet");
+		return;
+	}
+	if (!have(c, off, 3)) {
+		set_note(c, "truncated in the LLC header");
+		return;
+	}
+	p = c->f + off;
+	if (p[0] == 0x06 && p[1] == 0x06 && p[2] == 0x03) {
+		inetcsum_pkt_ipv4(c, off + 3, end);	/* RFC 1042: SAP 6 */
+		return;
+	}
+	if (p[0] != 0xaa || p[1] != 0xaa || p[2] != 0x03)
+		return;		/* STP, NetBIOS, ...: no Internet checksum */
+	if (end - off < LLC_SNAP_LEN) {
+		set_note(c, "SNAP header past the end of its packet");
+		return;
+	}
+	if (!have(c, off, LLC_SNAP_LEN)) {
+		set_note(c, "truncated in the SNAP header");
+		return;
+	}
+	if (p[3] != 0 || p[4] != 0 || (p[5] != 0 && p[5] != 0xf8)) {
+		set_note(c, "SNAP organization code not parsed");
+		return;
+	}
+	inetcsum_pkt_ethertype(c, be16(p + 6), off + LLC_SNAP_LEN, end);
+}
+
+void
+inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end)
+{
+	unsigned fc, flags, type, sub;
+	size_t hl = WLAN_HLEN;
+
+	if (!have(c, off, 2) || off > end || end - off < 2) {
+		set_note(c, "truncated in the 802.11 header");
+		return;
+	}
+	fc = c->f[off];
+	flags = c->f[off + 1];
+	type = fc >> 2 & 3;
+	sub = fc >> 4;
+	if ((fc & 3) != 0) {
+		set_note(c, "802.11 protocol version not 0");
+		return;
+	}
+	if (type != 2)
+		return;		/* management, control, extension: no IP */
+	if ((flags & (FC_TODS | FC_FROMDS)) == (FC_TODS | FC_FROMDS))
+		hl += WLAN_ADDR;
+	if (sub & 8) {
+		hl += WLAN_QOS;
+		if (flags & FC_ORDER)
+			hl += WLAN_HTC;
+	}
+	if (end - off < hl) {
+		set_note(c, "802.11 header past the end of its frame");
+		return;
+	}
+	if (!have(c, off, hl)) {
+		set_note(c, "truncated in the 802.11 header");
+		return;
+	}
+	if (sub & 4)
+		return;		/* null data, CF-Ack/Poll without data */
+	if (flags & FC_PROTECTED) {
+		set_note(c, "802.11 payload encrypted");
+		return;
+	}
+	if ((flags & FC_MOREFRAG) || (c->f[off + 22] & 0x0f) != 0) {
+		set_note(c, "802.11 fragment not reassembled");
+		return;
+	}
+	if ((sub & 8) && (c->f[off + hl - WLAN_QOS -
+			  ((flags & FC_ORDER) ? WLAN_HTC : 0)] & 0x80)) {
+		set_note(c, "802.11 A-MSDU not parsed");
+		return;
+	}
+	inetcsum_pkt_llc(c, off + hl, end);
+}
+
+void
+inetcsum_pkt_radiotap(struct pctx *c, size_t end)
+{
+	size_t len, p = RT_HLEN;
+	uint32_t present, w;
+
+	if (!have(c, 0, RT_HLEN) || end < RT_HLEN) {
+		set_note(c, "truncated in the radiotap header");
+		return;
+	}
+	if (c->f[0] != 0) {
+		set_note(c, "radiotap version not 0");
+		return;
+	}
+	len = (size_t)c->f[2] | (size_t)c->f[3] << 8;
+	if (len < RT_HLEN || len > end) {
+		set_note(c, "radiotap length past the end of the frame");
+		return;
+	}
+	present = le32(c->f + 4);
+	/* Extended bitmaps: each has bit 31 set while another follows. */
+	for (w = present; w & RT_EXT; w = le32(c->f + p - 4)) {
+		if (p + 4 > len || !have(c, p, 4)) {
+			set_note(c, "radiotap present bitmaps past its length");
+			return;
+		}
+		p += 4;
+	}
+	if (present & RT_FLAGS) {
+		if (present & RT_TSFT)
+			p = ((p + 7) & ~(size_t)7) + 8;	/* 8-aligned u64 */
+		if (p >= len || !have(c, p, 1)) {
+			set_note(c, "radiotap fields past its length");
+			return;
+		}
+		if (c->f[p] & RT_F_FCS) {
+			if (end - len < FCS_LEN) {
+				set_note(c, "802.11 frame shorter than its "
+					 "FCS");
+				return;
+			}
+			end -= FCS_LEN;
+		}
+	}
+	inetcsum_pkt_wlan(c, len, end);
+}
