@@ -12,8 +12,12 @@
  *   nat      the destination address of 32 1500-byte TCP packets
  *            rewritten, inetcsum_nat_addr() against DPDK's recomputation
  *            of both checksums.
- * Each figure is the best of several rounds in ns per burst.
- * Usage: packet_jobs_bench [-q] [pool MiB]
+ * Each round times every contender once, in an order that alternates
+ * from round to round; the figures are the medians over the rounds in ns
+ * per burst, and each ratio is the median of the per-round ratios, so a
+ * burst of load from other jobs on the shared host moves a round's two
+ * numbers together rather than one of them.
+ * Usage: packet_jobs_bench [-q] [-r rounds] [pool MiB]  (rounds: 15, -q 2)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +37,45 @@ void pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr);
 #define PKTLEN	1500
 #define SLOT	1536	/* packets 64-byte aligned, 36 bytes apart */
 
+#define MAXROUNDS 1001
+
 static volatile uint64_t sink;
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of the 'n' values at 'v' (reordered). */
+static double
+median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Per-round times of one job: ours, up to two peers, and the ratios. */
+struct job {
+	double t[3][MAXROUNDS];
+	double ratio[2][MAXROUNDS];
+};
+
+static struct job jobs[3];
+
+/* Medians of job 'j' over 'n' rounds into m[0..2] and r[0..1]. */
+static void
+summarise(struct job *j, size_t n, double m[3], double r[2])
+{
+	size_t k;
+
+	for (k = 0; k < 3; k++)
+		m[k] = median(j->t[k], n);
+	for (k = 0; k < 2; k++)
+		r[k] = median(j->ratio[k], n);
+}
 
 static double
 now(void)
@@ -83,28 +125,148 @@ rearm(uint8_t *p)
 	memcpy(p + 10, &c, 2);
 }
 
+/* GRO-side verification of every burst once, cold; ns per burst. */
+static double
+time_gro(uint8_t **ptr, size_t nb)
+{
+	struct inetcsum_gro_seg segs[BURST];
+	size_t b, i, good = 0;
+	double t = now();
+
+	for (b = 0; b < nb; b++) {
+		for (i = 0; i < BURST; i++) {
+			segs[i].pkt = ptr[b * BURST + i];
+			segs[i].len = PKTLEN;
+		}
+		good += inetcsum_gro_verify(segs, BURST);
+	}
+	t = (now() - t) / (double)nb;
+	if (good != nb * BURST) {
+		fprintf(stderr, "gro verify failed\n");
+		exit(1);
+	}
+	return t;
+}
+
+static double
+time_read(uint8_t **ptr, size_t nb)
+{
+	size_t b;
+	double t = now();
+
+	for (b = 0; b < nb; b++)
+		sink += pj_stream_read(ptr + b * BURST, BURST, PKTLEN);
+	return (now() - t) / (double)nb;
+}
+
+static double
+time_dpdk_verify(uint8_t **ptr, size_t nb)
+{
+	size_t b, good = 0;
+	double t = now();
+
+	for (b = 0; b < nb; b++)
+		good += pj_dpdk_verify(ptr + b * BURST, BURST);
+	t = (now() - t) / (double)nb;
+	if (good != nb * BURST) {
+		fprintf(stderr, "dpdk verify failed\n");
+		exit(1);
+	}
+	return t;
+}
+
+/* Forwarding of the 32 headers at 'hdrs', 'it' times, hot; the TTL wraps
+ * back to 255. */
+static double
+time_forward(uint8_t **hdrs, size_t it)
+{
+	size_t k, i;
+	double t = now();
+
+	for (k = 0; k < it; k++)
+		for (i = 0; i < BURST; i++)
+			if (inetcsum_ipv4_ttl_dec(hdrs[i], 20,
+						  INETCSUM_TTL_VERIFY) == 0)
+				rearm(hdrs[i]);
+	return (now() - t) / (double)it;
+}
+
+static double
+time_dpdk_forward(uint8_t **hdrs, size_t it)
+{
+	size_t k, i;
+	double t = now();
+
+	for (k = 0; k < it; k++)
+		if (pj_dpdk_forward(hdrs, BURST) != BURST)
+			for (i = 0; i < BURST; i++)
+				rearm(hdrs[i]);
+	return (now() - t) / (double)it;
+}
+
+static const uint8_t nat_addr[2][4] = { { 10, 0, 0, 1 }, { 10, 0, 0, 2 } };
+
+static double
+time_nat(uint8_t **pkts, size_t it)
+{
+	size_t k, i;
+	double t = now();
+
+	for (k = 0; k < it; k++)
+		for (i = 0; i < BURST; i++)
+			inetcsum_nat_addr(pkts[i], PKTLEN, INETCSUM_NAT_DST,
+					  nat_addr[k & 1]);
+	return (now() - t) / (double)it;
+}
+
+static double
+time_dpdk_nat(uint8_t **pkts, size_t it)
+{
+	size_t k;
+	uint32_t a[2];
+	double t;
+
+	memcpy(&a[0], nat_addr[0], 4);
+	memcpy(&a[1], nat_addr[1], 4);
+	t = now();
+	for (k = 0; k < it; k++)
+		pj_dpdk_nat(pkts, BURST, a[k & 1]);
+	return (now() - t) / (double)it;
+}
+
 int
 main(int argc, char **argv)
 {
-	size_t pool = 256, nb, b, i, r, rounds;
+	size_t pool = 256, nb, i, r, rounds = 15, fit, nit;
 	uint8_t *mem, **ptr;
-	struct inetcsum_gro_seg segs[BURST];
-	double t, best[3] = { 1e30, 1e30, 1e30 }, fbest[2] = { 1e30, 1e30 };
-	double nbest[2] = { 1e30, 1e30 };
-	int quick = 0, a = 1;
+	double m[3], q[2];
+	int quick = 0, a = 1, dpdk = pj_have_dpdk();
 
-	if (a < argc && strcmp(argv[a], "-q") == 0) {
-		quick = 1;
-		a++;
+	for (; a < argc && argv[a][0] == '-'; a++) {
+		if (strcmp(argv[a], "-q") == 0) {
+			quick = 1;
+		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
+			rounds = (size_t)atol(argv[++a]);
+		} else {
+			fprintf(stderr, "usage: packet_jobs_bench [-q] "
+				"[-r rounds] [pool MiB]\n");
+			return 2;
+		}
 	}
 	if (a < argc)
 		pool = (size_t)atol(argv[a]);
-	if (quick && pool > 8)
-		pool = 8;
+	if (quick) {
+		if (pool > 8)
+			pool = 8;
+		rounds = 2;
+	}
+	if (rounds < 1 || rounds > MAXROUNDS)
+		rounds = rounds < 1 ? 1 : MAXROUNDS;
 	nb = pool * 1024 * 1024 / (BURST * SLOT);
 	if (nb < 2)
 		nb = 2;
-	rounds = quick ? 2 : 7;
+	fit = quick ? 2000 : 200000;
+	nit = quick ? 200 : 20000;
 	mem = aligned_alloc(64, nb * BURST * SLOT);
 	ptr = malloc(nb * BURST * sizeof(*ptr));
 	if (mem == NULL || ptr == NULL)
@@ -114,120 +276,62 @@ main(int argc, char **argv)
 		make_pkt(ptr[i], (unsigned)i);
 	}
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
-	       "bytes (%zu MiB)\n", inetcsum_impl_name(),
-	       pj_have_dpdk() ? "yes" : "no", nb, BURST, PKTLEN, pool);
+	       "bytes (%zu MiB), %zu rounds, medians\n", inetcsum_impl_name(),
+	       dpdk ? "yes" : "no", nb, BURST, PKTLEN, pool, rounds);
 
-	/* 1. GRO-side verification, cold: every burst once per round. */
+	/*
+	 * Each round: the three contenders of the cold GRO job (each a full
+	 * pass over the pool, so each starts cold), then forwarding (ours on
+	 * the first burst's headers, DPDK on the second's) and NAT, ours
+	 * first in even rounds and last in odd ones.
+	 */
 	for (r = 0; r < rounds; r++) {
-		size_t good = 0;
+		int odd = (int)(r & 1);
+		double *g = NULL;
 
-		t = now();
-		for (b = 0; b < nb; b++) {
-			for (i = 0; i < BURST; i++) {
-				segs[i].pkt = ptr[b * BURST + i];
-				segs[i].len = PKTLEN;
-			}
-			good += inetcsum_gro_verify(segs, BURST);
+		if (odd) {
+			jobs[0].t[1][r] = time_read(ptr, nb);
+			jobs[0].t[2][r] = dpdk ? time_dpdk_verify(ptr, nb) : 0;
+			jobs[0].t[0][r] = time_gro(ptr, nb);
+			jobs[1].t[1][r] = dpdk ?
+				time_dpdk_forward(ptr + BURST, fit) : 0;
+			jobs[1].t[0][r] = time_forward(ptr, fit);
+			jobs[2].t[1][r] = dpdk ?
+				time_dpdk_nat(ptr + BURST, nit) : 0;
+			jobs[2].t[0][r] = time_nat(ptr, nit);
+		} else {
+			jobs[0].t[0][r] = time_gro(ptr, nb);
+			jobs[0].t[2][r] = dpdk ? time_dpdk_verify(ptr, nb) : 0;
+			jobs[0].t[1][r] = time_read(ptr, nb);
+			jobs[1].t[0][r] = time_forward(ptr, fit);
+			jobs[1].t[1][r] = dpdk ?
+				time_dpdk_forward(ptr + BURST, fit) : 0;
+			jobs[2].t[0][r] = time_nat(ptr, nit);
+			jobs[2].t[1][r] = dpdk ?
+				time_dpdk_nat(ptr + BURST, nit) : 0;
 		}
-		t = (now() - t) / (double)nb;
-		if (good != nb * BURST)
-			return fprintf(stderr, "gro verify failed\n"), 1;
-		if (t < best[0])
-			best[0] = t;
-		t = now();
-		for (b = 0; b < nb; b++)
-			sink += pj_stream_read(ptr + b * BURST, BURST, PKTLEN);
-		t = (now() - t) / (double)nb;
-		if (t < best[1])
-			best[1] = t;
-		if (pj_have_dpdk()) {
-			good = 0;
-			t = now();
-			for (b = 0; b < nb; b++)
-				good += pj_dpdk_verify(ptr + b * BURST, BURST);
-			t = (now() - t) / (double)nb;
-			if (good != nb * BURST)
-				return fprintf(stderr, "dpdk verify\n"), 1;
-			if (t < best[2])
-				best[2] = t;
+		for (i = 0; i < 3; i++) {
+			g = jobs[i].t[0];
+			jobs[i].ratio[0][r] = jobs[i].t[1][r] / g[r];
+			jobs[i].ratio[1][r] = jobs[i].t[2][r] / g[r];
 		}
 	}
+	for (i = 0; i < 2 * BURST; i++) {
+		struct inetcsum_frame_result res;
+
+		if (inetcsum_ip_check(ptr[i], PKTLEN, &res) != 0)
+			return fprintf(stderr, "packet %zu broken\n", i), 1;
+	}
+	summarise(&jobs[0], rounds, m, q);
 	printf("gro verify (cold)  inetcsum %8.0f ns/burst  stream read %8.0f"
 	       "  dpdk %8.0f   ratio vs read %.2fx, vs dpdk %.2fx\n",
-	       best[0], best[1], pj_have_dpdk() ? best[2] : 0.0,
-	       best[1] / best[0], pj_have_dpdk() ? best[2] / best[0] : 0.0);
-
-	/* 2. Forwarding of 32 headers, hot; the TTL wraps back to 255. */
-	{
-		size_t it = quick ? 2000 : 200000, k;
-
-		for (r = 0; r < rounds; r++) {
-			t = now();
-			for (k = 0; k < it; k++)
-				for (i = 0; i < BURST; i++) {
-					if (inetcsum_ipv4_ttl_dec(ptr[i], 20,
-						INETCSUM_TTL_VERIFY) == 0) {
-						rearm(ptr[i]);
-					}
-				}
-			t = (now() - t) / (double)it;
-			if (t < fbest[0])
-				fbest[0] = t;
-			if (pj_have_dpdk()) {
-				t = now();
-				for (k = 0; k < it; k++)
-					if (pj_dpdk_forward(ptr + BURST, BURST)
-					    != BURST) {
-						for (i = 0; i < BURST; i++) {
-							rearm(ptr[BURST + i]);
-						}
-					}
-				t = (now() - t) / (double)it;
-				if (t < fbest[1])
-					fbest[1] = t;
-			}
-		}
-		printf("forward 32 hdrs    inetcsum %8.1f ns/burst  dpdk %8.1f"
-		       "   ratio %.2fx\n", fbest[0], fbest[1],
-		       fbest[1] / fbest[0]);
-	}
-
-	/* 3. NAT of 32 1500-byte packets, hot. */
-	{
-		size_t it = quick ? 200 : 20000, k;
-		uint32_t addr[2];
-
-		memcpy(&addr[0], "\x0a\x00\x00\x01", 4);
-		memcpy(&addr[1], "\x0a\x00\x00\x02", 4);
-		for (r = 0; r < rounds; r++) {
-			t = now();
-			for (k = 0; k < it; k++)
-				for (i = 0; i < BURST; i++)
-					inetcsum_nat_addr(ptr[i], PKTLEN,
-						INETCSUM_NAT_DST, &addr[k & 1]);
-			t = (now() - t) / (double)it;
-			if (t < nbest[0])
-				nbest[0] = t;
-			if (pj_have_dpdk()) {
-				t = now();
-				for (k = 0; k < it; k++)
-					pj_dpdk_nat(ptr + BURST, BURST,
-						    addr[k & 1]);
-				t = (now() - t) / (double)it;
-				if (t < nbest[1])
-					nbest[1] = t;
-			}
-		}
-		for (i = 0; i < 2 * BURST; i++) {
-			struct inetcsum_frame_result res;
-
-			if (inetcsum_ip_check(ptr[i], PKTLEN, &res) != 0)
-				return fprintf(stderr, "nat broke %zu\n", i), 1;
-		}
-		printf("nat 32 x 1500      inetcsum %8.1f ns/burst  dpdk %8.1f"
-		       "   ratio %.2fx\n", nbest[0], nbest[1],
-		       nbest[1] / nbest[0]);
-	}
+	       m[0], m[1], m[2], q[0], q[1]);
+	summarise(&jobs[1], rounds, m, q);
+	printf("forward 32 hdrs    inetcsum %8.1f ns/burst  dpdk %8.1f"
+	       "   ratio %.2fx\n", m[0], m[1], q[0]);
+	summarise(&jobs[2], rounds, m, q);
+	printf("nat 32 x 1500      inetcsum %8.1f ns/burst  dpdk %8.1f"
+	       "   ratio %.2fx\n", m[0], m[1], q[0]);
 	free(ptr);
 	free(mem);
 	return 0;

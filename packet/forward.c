@@ -24,7 +24,7 @@
  * arithmetic of ones' complement sums is the same in either byte order
  * (RFC 1071 section 2(B)).
  */
-#include "packet_internal.h"
+#include "pkt_fast.h"
 
 #define IPV4_MIN_HLEN	20
 #define IPV4_TTL_OFF	8
@@ -69,8 +69,9 @@ diff_bytes(const u8 *old, const u8 *new_, size_t n)
 INETCSUM_API int
 inetcsum_ipv4_ttl_dec(void *hdr, size_t len, unsigned flags)
 {
-	u8 *h = hdr;
+	u8 *h = hdr, b[2];
 	size_t hlen;
+	unsigned ttl;
 	u16 c, m, m2;
 
 	if (h == NULL || (flags & ~(unsigned)INETCSUM_TTL_VERIFY))
@@ -82,20 +83,31 @@ inetcsum_ipv4_ttl_dec(void *hdr, size_t len, unsigned flags)
 	hlen = (size_t)(h[0] & 15) * 4;
 	if (hlen < IPV4_MIN_HLEN || hlen > len)
 		return INETCSUM_EBADLEN;
+	/* The header sum in registers (pkt_fast.h): 0xffff when valid. */
 	if ((flags & INETCSUM_TTL_VERIFY) &&
-	    inetcsum_ipv4_header(h, (unsigned)(hlen / 4)) != 0)
+	    fast_fold64(hlen == IPV4_MIN_HLEN ? fast_words20(h) :
+			fast_words(h, hlen)) != 0xffff)
 		return INETCSUM_EBADSUM;
-	if (h[IPV4_TTL_OFF] == 0)
+	ttl = h[IPV4_TTL_OFF];
+	if (ttl == 0)
 		return INETCSUM_EINVAL;
+	/*
+	 * The old and new TTL/protocol words are built in registers: loading
+	 * the word back after storing the TTL byte would wait for the store
+	 * (a 2-byte load over a 1-byte store is not forwarded).
+	 */
+	b[0] = (u8)ttl;
+	b[1] = h[IPV4_TTL_OFF + 1];
+	memcpy(&m, b, 2);
+	b[0] = (u8)(ttl - 1);
+	memcpy(&m2, b, 2);
 	memcpy(&c, h + IPV4_CSUM_OFF, 2);
-	memcpy(&m, h + IPV4_TTL_OFF, 2);
-	h[IPV4_TTL_OFF]--;
-	memcpy(&m2, h + IPV4_TTL_OFF, 2);
 	c = eqn3(c, fold16((u32)(u16)~m + m2));
 	if (c == 0xffff)
 		c = 0;		/* an IPv4 header never sums to zero */
+	h[IPV4_TTL_OFF] = (u8)(ttl - 1);
 	memcpy(h + IPV4_CSUM_OFF, &c, 2);
-	return h[IPV4_TTL_OFF];
+	return (int)ttl - 1;
 }
 
 /*
@@ -135,7 +147,7 @@ inetcsum_nat_addr(void *pkt, size_t len, unsigned which, const void *addr)
 
 	if (p == NULL || addr == NULL || which > INETCSUM_NAT_DST)
 		return INETCSUM_EINVAL;
-	r = inetcsum_pkt_find_l4(p, len, 0, &loc);
+	r = fast_find_l4_any(p, len, &loc);
 	if (r < 0)
 		return r;
 	if (loc.v6) {
@@ -175,7 +187,7 @@ inetcsum_nat_port(void *pkt, size_t len, unsigned which, uint16_t port)
 
 	if (p == NULL || which > INETCSUM_NAT_DST)
 		return INETCSUM_EINVAL;
-	r = inetcsum_pkt_find_l4(p, len, 0, &loc);
+	r = fast_find_l4_any(p, len, &loc);
 	if (r < 0)
 		return r;
 	f = p + loc.l4 + which * 2;

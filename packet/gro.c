@@ -18,7 +18,7 @@
  * ~(pseudo(new length) + header(field 0) + sum of the placed P_i): the
  * header is summed again (20-60 bytes), the payload never.
  */
-#include "packet_internal.h"
+#include "pkt_fast.h"
 
 #define IPPROTO_TCP	6
 #define IPPROTO_UDP	17
@@ -29,11 +29,41 @@
 #define TCP_PSH		0x08
 #define TCP_CWR		0x80
 #define IP_MAXLEN16	0xffffu
+#ifndef GRO_PREFETCH
+#define GRO_PREFETCH	1
+#endif
 
 static u32
 get32(const u8 *p)
 {
 	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/*
+ * The common segment, TCP or UDP over IPv4 without options
+ * (fast_find_l4()): one kernel call for the payload, whose sum is kept,
+ * and the IPv4 header, pseudo-header and L4 header summed in registers.
+ * The result and 'payload_sum' are those of the general path below.
+ */
+static int
+verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc)
+{
+	const u8 *p = s->pkt;
+	size_t l4len = loc->end - 20, hl = loc->l4_hlen;
+	u32 ps;
+	u16 field;
+
+	ps = inetcsum_partial(p + 20 + hl, l4len - hl, 0);
+	s->payload_sum = ps;
+	if (fast_fold64(fast_words20(p)) != 0xffff)
+		return INETCSUM_EBADSUM;
+	memcpy(&field, p + 20 + loc->csum_offset, 2);
+	if (loc->proto == IPPROTO_UDP && field == 0)
+		return 0;	/* over IPv4: no checksum */
+	if (fast_fold64(fast_pseudo4(p, loc->proto, l4len) +
+			fast_words(p + 20, hl) + ps) != 0xffff)
+		return INETCSUM_EBADSUM;
+	return 0;
 }
 
 /* Verify one segment; fills 'payload_sum' when it could be parsed. */
@@ -47,6 +77,8 @@ verify_one(struct inetcsum_gro_seg *s)
 	u16 field;
 	int r;
 
+	if (fast_find_l4(p, s->len, &loc))
+		return verify_fast(s, &loc);
 	r = inetcsum_pkt_find_l4(p, s->len, 0, &loc);
 	if (r < 0)
 		return r;
@@ -75,6 +107,9 @@ inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 	size_t i, good = 0;
 
 	for (i = 0; i < n; i++) {
+		if (i + GRO_PREFETCH < n && segs[i + GRO_PREFETCH].pkt != NULL)
+			fast_prefetch(segs[i + GRO_PREFETCH].pkt,
+				      segs[i + GRO_PREFETCH].len);
 		segs[i].payload_sum = 0;
 		segs[i].status = segs[i].pkt == NULL ? INETCSUM_EINVAL :
 				 verify_one(&segs[i]);
@@ -104,7 +139,7 @@ inetcsum_gro_coalesce(void *out, size_t cap,
 			return segs[i].pkt == NULL ? INETCSUM_EINVAL :
 			       INETCSUM_EBADSUM;
 	p0 = segs[0].pkt;
-	r = inetcsum_pkt_find_l4(p0, segs[0].len, 0, &l0);
+	r = fast_find_l4_any(p0, segs[0].len, &l0);
 	if (r < 0)
 		return r;
 	if (l0.proto != IPPROTO_TCP || l0.big)
@@ -116,7 +151,7 @@ inetcsum_gro_coalesce(void *out, size_t cap,
 		const u8 *p = segs[i].pkt;
 		size_t k;
 
-		r = inetcsum_pkt_find_l4(p, segs[i].len, 0, &li);
+		r = fast_find_l4_any(p, segs[i].len, &li);
 		if (r < 0)
 			return r;
 		if (li.proto != IPPROTO_TCP || li.big || li.l4 != l0.l4 ||
@@ -167,7 +202,7 @@ inetcsum_gro_coalesce(void *out, size_t cap,
 		const u8 *p = segs[i].pkt;
 		size_t plen;
 
-		inetcsum_pkt_find_l4(p, segs[i].len, 0, &li);
+		fast_find_l4_any(p, segs[i].len, &li);
 		plen = li.end - hdr;
 		memcpy(o + hdr + off, p + hdr, plen);
 		/* The payload starts at an even offset of the TCP segment

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/pkt_fast.h - the inline fast path of the packet operations
+ * (forward.c, gro.c): sums of IPv4 headers, pseudo-headers and TCP/UDP
+ * headers in registers, and the common packet shape, IPv4 without options
+ * carrying TCP or UDP, located without the general walk of
+ * inetcsum_pkt_find_l4() (offload.c).  Not installed.
+ *
+ * Why: the forwarding, NAT and GRO jobs touch 20 to 60 header bytes per
+ * packet, so an out-of-line call per header (the dispatched kernel, the
+ * option and extension header walk) costs as much as the work itself
+ * (docs/packet.md, "Speed of the packet jobs").  Every helper here gives
+ * the values of the general code bit for bit; anything it does not handle
+ * goes to that code.
+ */
+#ifndef INETCSUM_PKT_FAST_H
+#define INETCSUM_PKT_FAST_H
+
+#include "packet_internal.h"
+
+typedef uint64_t u64;
+
+/*
+ * Fold a sum of 32-bit (or 16-bit) words in memory order to 16 bits with
+ * end-around carries, not complemented.  Since 2^16 = 1 modulo 0xffff,
+ * 32-bit words sum to the same 16-bit ones' complement value as their
+ * halves (RFC 1071 section 2(A)).  Any nonzero sum gives 1..0xffff, so a
+ * checksum area that verifies gives 0xffff.  's' must stay below 2^63
+ * (2^31 words), which every caller is far from.
+ */
+static inline u16
+fast_fold64(u64 s)
+{
+	s = (s & 0xffffffffu) + (s >> 32);
+	s = (s & 0xffffffffu) + (s >> 32);
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	return (u16)s;
+}
+
+/* The five 32-bit words of a 20-byte header, straight-line (the way the
+ * kernels' ip_fast_csum() and inetcsum_ipv4_header() do it). */
+static inline u64
+fast_words20(const u8 *p)
+{
+	u32 w[5];
+
+	memcpy(w, p, 20);
+	return (u64)w[0] + w[1] + w[2] + w[3] + w[4];
+}
+
+/*
+ * The 32-bit words of 'n' bytes (n a multiple of 4, at least 8, at most
+ * 60) summed: the first 20 (or 8) straight-line, options and TCP options
+ * word by word.
+ */
+static inline u64
+fast_words(const u8 *p, size_t n)
+{
+	u64 s;
+	size_t i;
+	u32 w;
+
+	if (n < 20) {
+		u32 v[2];
+
+		memcpy(v, p, 8);
+		return (u64)v[0] + v[1];	/* a UDP header */
+	}
+	s = fast_words20(p);
+	for (i = 20; i < n; i += 4) {
+		memcpy(&w, p + i, 4);
+		s += w;
+	}
+	return s;
+}
+
+/* The IPv4 pseudo-header (RFC 9293 section 3.1) of the header 'h' for an
+ * L4 length 'l4len' below 2^16, unfolded, memory order. */
+static inline u64
+fast_pseudo4(const u8 *h, unsigned proto, size_t l4len)
+{
+	u8 tail[4];
+	u32 a, b, t;
+
+	tail[0] = 0;
+	tail[1] = (u8)proto;
+	tail[2] = (u8)(l4len >> 8);
+	tail[3] = (u8)l4len;
+	memcpy(&a, h + 12, 4);
+	memcpy(&b, h + 16, 4);
+	memcpy(&t, tail, 4);
+	return (u64)a + b + t;
+}
+
+/*
+ * The common case of inetcsum_pkt_find_l4() at offset 0: an IPv4 header
+ * of 20 bytes (no options, so no source route), not a fragment, its total
+ * length within 'len', carrying TCP (data offset within the segment) or
+ * UDP (length equal to the datagram's).  Fills 'loc' as the general walk
+ * does and returns 1; returns 0, 'loc' undefined, for anything else, which
+ * the general walk then handles (or refuses with the right code).
+ */
+static inline int
+fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
+{
+	size_t tot, l4len, hl;
+	unsigned proto;
+
+	if (len < 28 || p[0] != 0x45)
+		return 0;
+	tot = be16(p + 2);
+	proto = p[9];
+	if (tot > len || tot < 28 || ((p[6] & 0x3f) | p[7]) != 0)
+		return 0;	/* lengths that lie or BIG TCP; a fragment */
+	l4len = tot - 20;
+	if (proto == 6) {
+		if (l4len < 20)
+			return 0;
+		hl = (size_t)(p[32] >> 4) * 4;	/* data offset */
+		if (hl < 20 || hl > l4len)
+			return 0;
+		loc->csum_offset = 16;
+	} else if (proto == 17) {
+		hl = 8;
+		if (be16(p + 24) != l4len)
+			return 0;
+		loc->csum_offset = 6;
+	} else {
+		return 0;
+	}
+	loc->l3 = 0;
+	loc->l4 = 20;
+	loc->end = tot;
+	loc->ip_hlen = 20;
+	loc->l4_hlen = hl;
+	loc->proto_field = 9;
+	loc->jumbo = 0;
+	loc->src = p + 12;
+	loc->dst = p + 16;
+	loc->proto = proto;
+	loc->v6 = 0;
+	loc->big = 0;
+	return 1;
+}
+
+/*
+ * Prefetch the 'len' bytes at 'p' for reading, one hint per 64-byte line,
+ * only addresses inside them (like the kernels' prefetches: no memory the
+ * caller did not hand over is touched).
+ */
+static inline void
+fast_prefetch(const void *p, size_t len)
+{
+#ifdef __GNUC__
+	const char *c = p;
+	size_t i;
+
+	for (i = 0; i < len; i += 64)
+		__builtin_prefetch(c + i, 0, 3);
+	if (len != 0)
+		__builtin_prefetch(c + len - 1, 0, 3);
+#else
+	(void)p;
+	(void)len;
+#endif
+}
+
+/* inetcsum_pkt_find_l4() at offset 0, the common case inline. */
+static inline int
+fast_find_l4_any(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
+{
+	if (p != NULL && fast_find_l4(p, len, loc))
+		return 0;
+	return inetcsum_pkt_find_l4(p, len, 0, loc);
+}
+
+#endif /* INETCSUM_PKT_FAST_H */
