@@ -116,14 +116,18 @@ static int f(const void *p)
 int main(void) { static const char b[64]; return f(b); }")
 endif()
 
-# Build-time software prefetch distances of the x86 kernels in bytes (empty:
-# the defaults in src/x86/csum_x86_scalar.h; 0: off).  "inetcsum bench
-# --prefetch" sweeps distances on the target CPU.
+# Build-time software prefetch distances of the x86 and arm64 NEON kernels
+# in bytes (empty: the defaults in src/x86/csum_x86_scalar.h and
+# src/arm/csum_neon.c; 0: off).  bench/prefetch_sweep.sh builds the library
+# once per distance and times the builds side by side on the target CPU.
 set(INETCSUM_X86_PREFETCH_DISTANCE "" CACHE STRING
   "Software prefetch distance of the x86 vector kernels in bytes (empty: default)")
 set(INETCSUM_X86_ADX_PREFETCH_DISTANCE "" CACHE STRING
   "Software prefetch distance of the x86 ADX kernel in bytes (empty: default)")
-foreach(_pf INETCSUM_X86_PREFETCH_DISTANCE INETCSUM_X86_ADX_PREFETCH_DISTANCE)
+set(INETCSUM_NEON_PREFETCH_DISTANCE "" CACHE STRING
+  "Software prefetch distance of the arm64 NEON kernel in bytes (empty: default, 0)")
+foreach(_pf INETCSUM_X86_PREFETCH_DISTANCE INETCSUM_X86_ADX_PREFETCH_DISTANCE
+    INETCSUM_NEON_PREFETCH_DISTANCE)
   if(NOT "${${_pf}}" STREQUAL "")
     if(NOT "${${_pf}}" MATCHES "^[0-9]+$")
       message(FATAL_ERROR "${_pf} must be a number of bytes")

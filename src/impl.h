@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/impl.h - the internal registry of kernels.  csum.c dispatches through
- * it; the tests, the benchmark and the command-line tool include it (they
- * link the static library) to reach every kernel directly.  Never installed.
+ * it; the tests and fuzzers include it (they link the static library) to
+ * reach every kernel directly.  Never installed; the benchmark and the
+ * command-line tool use only the public API.
  */
 #ifndef INETCSUM_IMPL_H
 #define INETCSUM_IMPL_H
@@ -12,18 +13,15 @@
 typedef u32 (*inetcsum_partial_fn)(const void *data, size_t len, u32 sum);
 typedef u32 (*inetcsum_copy_fn)(void *dst, const void *src, size_t len,
 				u32 sum);
-/* The same as inetcsum_partial_fn, with the software prefetch distance in bytes (0 = none). */
-typedef u32 (*inetcsum_partial_pf_fn)(const void *data, size_t len, u32 sum,
-				      size_t prefetch);
 
 /*
  * One kernel.  'features' holds the CPU feature bits (src/<arch>/
  * cpu_features.h) that must all be present to run it; 0 for portable code.
- * 'partial_prefetch' is NULL unless the kernel takes a software prefetch
- * distance: the benchmark uses it to sweep distances at run time, while
- * 'partial' uses the build-time distance.  'inline_short_max' is nonzero
- * for a kernel whose 'partial' sums inputs of up to that many bytes with
- * the scalar code that inetcsum_partial() can run inline (x86-64:
+ * A kernel that prefetches does so at its build-time distance (src/common.h,
+ * src/x86/csum_x86_scalar.h, src/arm/csum_neon.c); bench/prefetch_sweep.sh
+ * measures other distances with builds of their own.  'inline_short_max'
+ * is nonzero for a kernel whose 'partial' sums inputs of up to that many
+ * bytes with the scalar code that inetcsum_partial() can run inline (x86-64:
  * x86_sum_short(), INETCSUM_X86_SHORT_MAX), so the dispatcher may skip the
  * indirect call for them and get the same sum.
  */
@@ -32,7 +30,6 @@ struct inetcsum_kernel {
 	u32 features;
 	inetcsum_partial_fn partial;
 	inetcsum_copy_fn copy;
-	inetcsum_partial_pf_fn partial_prefetch;
 	size_t inline_short_max;
 };
 

@@ -18,6 +18,22 @@
 #define INETCSUM_TESTS_KERNEL_FACTS_H
 
 #include <stddef.h>
+
+#include "impl.h"	/* common.h: INETCSUM_PREFETCH_DISTANCE */
+
+/*
+ * The kernels' default distances, as in src/x86/csum_x86_scalar.h and
+ * src/arm/csum_neon.c, unless the build set them.
+ */
+#ifndef INETCSUM_X86_PREFETCH_DISTANCE
+#  define INETCSUM_X86_PREFETCH_DISTANCE 4096
+#endif
+#ifndef INETCSUM_X86_ADX_PREFETCH_DISTANCE
+#  define INETCSUM_X86_ADX_PREFETCH_DISTANCE 4096
+#endif
+#ifndef INETCSUM_NEON_PREFETCH_DISTANCE
+#  define INETCSUM_NEON_PREFETCH_DISTANCE 0
+#endif
 #include <string.h>
 
 struct kernel_facts {
@@ -48,10 +64,11 @@ struct kernel_facts {
 	size_t copy_align;
 	size_t align_min;
 	/*
-	 * 'partial_prefetch' runs its prefetching loop while at least the
-	 * distance + 'prefetch_step' bytes remain; 'partial' uses the
-	 * build-time distance 'prefetch_default' (the source's default; 0:
-	 * none).
+	 * 'partial' runs its prefetching loop while at least the build-time
+	 * distance 'prefetch_default' + 'prefetch_step' bytes remain (0:
+	 * none).  The distance is the build's (a CMake option, which
+	 * tests/CMakeLists.txt passes here too), else the source's default,
+	 * repeated below.
 	 */
 	size_t prefetch_step;
 	size_t prefetch_default;
@@ -80,7 +97,7 @@ struct kernel_facts {
 		.copy_align = (vl) == 64 ? 64 : 0,			\
 		.align_min = 256,					\
 		.prefetch_step = 8 * (vl),				\
-		.prefetch_default = 4096,				\
+		.prefetch_default = INETCSUM_X86_PREFETCH_DISTANCE,	\
 	}
 
 static const struct kernel_facts kernel_facts_table[] = {
@@ -88,17 +105,18 @@ static const struct kernel_facts kernel_facts_table[] = {
 	 * src/generic/csum_generic.c: partial_generic() sums 64 bytes per
 	 * iteration (SUM_64_BYTES), then 8-byte words, then sum_tail7();
 	 * its prefetching loop runs "while (len >= 64 && len - 64 >=
-	 * prefetch)", by default INETCSUM_PREFETCH_DISTANCE (512,
-	 * src/common.h).  csum_copy_generic() copies 16, then 8 bytes.  The
-	 * 64-bit accumulators take end-around carries (32-bit builds: plain
-	 * adds that the 32-bit size_t bounds), so there is no chunk.
+	 * prefetch)", by default INETCSUM_PREFETCH_DISTANCE (512 on x86-64,
+	 * per platform in src/common.h).  csum_copy_generic() copies 16,
+	 * then 8 bytes.  The 64-bit accumulators take end-around carries
+	 * (32-bit builds: plain adds that the 32-bit size_t bounds), so
+	 * there is no chunk.
 	 */
 	{
 		.name = "generic",
 		.stride = { 64, 8 },
 		.copy_stride = { 16, 8 },
 		.prefetch_step = 64,
-		.prefetch_default = 512,
+		.prefetch_default = INETCSUM_PREFETCH_DISTANCE,
 	},
 	/*
 	 * src/x86/csum_adx.c: partial_adx() takes adx_256() blocks, then
@@ -114,7 +132,7 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.stride = { 256, 64, 8 },
 		.copy_stride = { 128, 64, 8 },
 		.prefetch_step = 256,
-		.prefetch_default = 4096,
+		.prefetch_default = INETCSUM_X86_ADX_PREFETCH_DISTANCE,
 	},
 	/* src/x86/csum_avx512.c: VL 64 and 32, USE_MASKED_TAIL 1. */
 	X86_VECTOR_FACTS("x86_avx512_vnni", 64, 1),
@@ -143,6 +161,7 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.chunk = (size_t)512 << 10,
 		.copy_chunk = (size_t)512 << 10,
 		.prefetch_step = 128,
+		.prefetch_default = INETCSUM_NEON_PREFETCH_DISTANCE,
 	},
 };
 

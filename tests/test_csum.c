@@ -4,8 +4,8 @@
  * reference (ref_csum.c).
  *
  * Each kernel in the registry that this CPU supports is run through each of
- * its entry points: 'partial', 'copy', 'partial_prefetch' at several
- * distances, and the public inetcsum_partial()/inetcsum_copy() after
+ * its entry points: 'partial' (which prefetches at the build's distance),
+ * 'copy', and the public inetcsum_partial()/inetcsum_copy() after
  * inetcsum_impl_select() has made it the active kernel (see build_ops()
  * for the few left out of the exhaustive loop).  Kernels may return
  * different partial sums for the same data, so results are compared folded
@@ -42,16 +42,12 @@
 /* No head (kernel_facts.h 'align', 'copy_align') exceeds a cache line. */
 #define MAX_HEAD 64
 
-enum op_kind { OP_PARTIAL, OP_COPY, OP_PREFETCH, OP_API_PARTIAL, OP_API_COPY };
+enum op_kind { OP_PARTIAL, OP_COPY, OP_API_PARTIAL, OP_API_COPY };
 
 struct op {
 	enum op_kind kind;
-	size_t prefetch;
 	char name[40];
 };
-
-/* Software prefetch distances in bytes: none, a line, a few lines, a page. */
-static const size_t prefetch_distances[] = { 0, 64, 256, 4096 };
 
 static struct inetcsum_test_buf srcbuf, dstbuf;
 
@@ -60,35 +56,20 @@ static struct inetcsum_test_buf srcbuf, dstbuf;
  * trimmed for the exhaustive loop, which makes millions of calls (and runs
  * under QEMU in the cross suite): the public functions are left out
  * (test_dispatch checks that they call exactly the selected kernel's
- * functions), and so are prefetch distances beyond the longest exhaustive
- * length, which kernels never act on there (they prefetch only inside the
- * buffer).  Both still run in every other test.  'exhaustive' is the
+ * functions); they still run in every other test.  'exhaustive' is the
  * longest exhaustive length, or 0 for the full list.
  */
 static size_t
 build_ops(const struct inetcsum_kernel *k, struct op *ops, size_t exhaustive)
 {
-	size_t n = 0, i;
+	size_t n = 0;
 
-	ops[n++] = (struct op){ OP_PARTIAL, 0, "partial" };
-	ops[n++] = (struct op){ OP_COPY, 0, "copy" };
-	if (k->partial_prefetch != NULL) {
-		for (i = 0; i < sizeof(prefetch_distances) /
-				sizeof(prefetch_distances[0]); i++) {
-			if (exhaustive != 0 &&
-			    prefetch_distances[i] > exhaustive)
-				continue;
-			ops[n].kind = OP_PREFETCH;
-			ops[n].prefetch = prefetch_distances[i];
-			snprintf(ops[n].name, sizeof(ops[n].name),
-				 "partial_prefetch(%zu)",
-				 prefetch_distances[i]);
-			n++;
-		}
-	}
+	(void)k;
+	ops[n++] = (struct op){ OP_PARTIAL, "partial" };
+	ops[n++] = (struct op){ OP_COPY, "copy" };
 	if (exhaustive == 0) {
-		ops[n++] = (struct op){ OP_API_PARTIAL, 0, "inetcsum_partial" };
-		ops[n++] = (struct op){ OP_API_COPY, 0, "inetcsum_copy" };
+		ops[n++] = (struct op){ OP_API_PARTIAL, "inetcsum_partial" };
+		ops[n++] = (struct op){ OP_API_COPY, "inetcsum_copy" };
 	}
 	return n;
 }
@@ -109,8 +90,6 @@ run_op(const struct inetcsum_kernel *k, const struct op *op,
 		return k->partial(src, len, init);
 	case OP_COPY:
 		return k->copy(dst, src, len, init);
-	case OP_PREFETCH:
-		return k->partial_prefetch(src, len, init, op->prefetch);
 	case OP_API_PARTIAL:
 		return inetcsum_partial(src, len, init);
 	case OP_API_COPY:
@@ -484,7 +463,7 @@ static size_t
 boundaries(const struct kernel_facts *f, const unsigned char *src,
 	   const unsigned char *dst, size_t len, size_t *out)
 {
-	size_t n = 0, head, first, i;
+	size_t n = 0, head, first;
 
 	out[n++] = f->short_max;
 	out[n++] = f->copy_min;
@@ -509,11 +488,7 @@ boundaries(const struct kernel_facts *f, const unsigned char *src,
 		out[n++] = head + f->copy_chunk + f->copy_stride[0];
 		out[n++] = head + 2 * f->copy_chunk;
 	}
-	for (i = 0; i < sizeof(prefetch_distances) /
-			sizeof(prefetch_distances[0]); i++) {
-		if (prefetch_distances[i] != 0)
-			out[n++] = prefetch_distances[i] + f->prefetch_step;
-	}
+	/* Where 'partial' starts to prefetch at the build's distance. */
 	if (f->prefetch_default != 0)
 		out[n++] = f->prefetch_default + f->prefetch_step;
 	return n;

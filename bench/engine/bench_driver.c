@@ -9,7 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "impl.h"
+#include "inetcsum.h"
+#include "bench_lib.h"
 #include "bench_platform.h"
 #include "bench_report.h"
 #include "bench_driver.h"
@@ -21,21 +22,10 @@ static const size_t ipv4_sizes[] = { 20, 60 };
 static void
 describe_machine(struct bench_machine *m, const struct bench_config *cfg)
 {
-	u32 f = inetcsum_cpu_features();
-	size_t i, used = 0;
-
 	memset(m, 0, sizeof(*m));
 	inetcsum_bench_cpu_model(m->cpu, sizeof(m->cpu));
-	for (i = 0; inetcsum_cpu_feature_table[i].name != NULL; i++) {
-		const char *name = inetcsum_cpu_feature_table[i].name;
-
-		if ((f & inetcsum_cpu_feature_table[i].bit) &&
-		    used + strlen(name) + 2 < sizeof(m->features))
-			used += (size_t)snprintf(m->features + used,
-						 sizeof(m->features) - used,
-						 "%s%s", used ? " " : "",
-						 name);
-	}
+	/* The bench's own CPUID table: the library's bits are internal. */
+	inetcsum_bench_isa_present(m->features, sizeof(m->features));
 	/* The library's first choice (INETCSUM_IMPL honoured), then auto. */
 	m->impl = inetcsum_impl_name();
 	inetcsum_impl_select("auto");
@@ -82,7 +72,15 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	printf("\nkernels:");
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
 		printf(" %s%s", name, sup ? "" : " (not supported here)");
-	printf("\n");
+	printf("\n  each made the kernel in use with inetcsum_impl_select() "
+	       "and timed through\n  inetcsum_partial()/inetcsum_copy(), "
+	       "dispatch included, as users call them\n");
+	for (i = 0; inetcsum_bench_lib(i) != NULL; i++) {
+		const struct bench_lib *l = inetcsum_bench_lib(i);
+
+		printf("prefetch build %ld: %s (libinetcsum %s)\n",
+		       l->prefetch, l->path, l->version());
+	}
 	/*
 	 * Every peer built in, with how it was compiled: its speed is what
 	 * the compiler made of it under those flags.
@@ -138,7 +136,7 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 		}
 	}
 	printf("correct: every result is compared with a naive reference "
-	       "sum (bench_ref.c), on random and on 0xff bytes\n");
+	       "sum (bench/engine/bench_ref.c), on random and on 0xff bytes\n");
 	printf("rounds: %u per cell, hot samples of about %g us; ",
 	       cfg->rounds, cfg->target_us);
 	if (cfg->cpu >= 0)
@@ -274,6 +272,10 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			cfg->cpu, strerror(errno));
 		return 1;
 	}
+	if (cfg->prefetch_mode &&
+	    inetcsum_bench_libs_open(cfg->prefetch_builds, cfg->dist,
+				     cfg->ndist) != 0)
+		return 1;
 	describe_machine(&m, cfg);
 	inetcsum_bench_timing_init(m.tick_hz, m.timer_overhead);
 	memset(&r, 0, sizeof(r));

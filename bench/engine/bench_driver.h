@@ -51,6 +51,7 @@ struct bench_config {
 	int prefetch_mode;
 	const long *dist;
 	size_t ndist;
+	const char *prefetch_builds;	/* DIR of DIR/<dist>/libinetcsum.so */
 	const char *ab;		/* "A,B" or NULL */
 	const char *json, *csv, *plot;
 };

@@ -7,16 +7,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "impl.h"
 #include "bench_platform.h"
-#include "bench_report.h"
-#include "bench_isa.h"
 
 #ifdef __GLIBC__
 #  include <gnu/libc-version.h>
@@ -26,8 +24,23 @@
 #  include <cpuid.h>
 #  include <immintrin.h>
 #  include <x86intrin.h>
-#  include "x86/cpu_features.h"
 #endif
+
+/*
+ * The baselines are compiled for ISAs above the build's baseline, one
+ * function each, and chosen at run time by CPUID (isa_have() below): the
+ * library's own feature bits are internal to it.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#  define BENCH_TARGET(isa) __attribute__((target(isa)))
+#  define BENCH_NOINLINE __attribute__((noinline))
+#else
+#  define BENCH_TARGET(isa)
+#  define BENCH_NOINLINE
+#endif
+
+static int isa_have(const char *name, size_t n);
+#define HAVE(name) isa_have(name, sizeof(name) - 1)
 
 double
 inetcsum_bench_now_ns(void)
@@ -270,7 +283,7 @@ flush_line(void)
 	return line ? line : 64;
 }
 
-INETCSUM_TARGET("clflushopt") static void
+BENCH_TARGET("clflushopt") static void
 flush_opt(const char *p, const char *end, size_t line)
 {
 	for (; p < end; p += line)
@@ -572,7 +585,7 @@ copy_small(unsigned char *d, const unsigned char *s, size_t len)
  * 2.6 ns at 20 bytes); from there on the last partial vector is one
  * masked load, which reads no byte outside the buffer.
  */
-INETCSUM_TARGET("avx512f,avx512bw") static INETCSUM_NOINLINE uint64_t
+BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE uint64_t
 read_avx512(const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -596,7 +609,7 @@ read_avx512(const void *p, size_t len)
 	       (uint64_t)_mm_extract_epi64(q, 1);
 }
 
-INETCSUM_TARGET("avx2") static INETCSUM_NOINLINE uint64_t
+BENCH_TARGET("avx2") static BENCH_NOINLINE uint64_t
 read_avx2(const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -612,7 +625,7 @@ read_avx2(const void *p, size_t len)
 	       (uint64_t)_mm_extract_epi64(q, 1) ^ read_tail(b, len);
 }
 
-static INETCSUM_NOINLINE uint64_t
+static BENCH_NOINLINE uint64_t
 read_sse2(const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -633,7 +646,7 @@ read_sse2(const void *p, size_t len)
  * bytes as one vector that may overlap the previous one, which beat a
  * masked tail under 512 bytes (133 against 117 GB/s at 256 bytes).
  */
-INETCSUM_TARGET("avx512f,avx512bw") static INETCSUM_NOINLINE void *
+BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE void *
 copy_avx512(void *dst, const void *src, size_t len)
 {
 	unsigned char *d = dst;
@@ -652,7 +665,7 @@ copy_avx512(void *dst, const void *src, size_t len)
 	return dst;
 }
 
-INETCSUM_TARGET("avx2") static INETCSUM_NOINLINE void *
+BENCH_TARGET("avx2") static BENCH_NOINLINE void *
 copy_avx2(void *dst, const void *src, size_t len)
 {
 	unsigned char *d = dst;
@@ -668,7 +681,7 @@ copy_avx2(void *dst, const void *src, size_t len)
 	return dst;
 }
 
-static INETCSUM_NOINLINE void *
+static BENCH_NOINLINE void *
 copy_sse2(void *dst, const void *src, size_t len)
 {
 	unsigned char *d = dst;
@@ -687,14 +700,12 @@ copy_sse2(void *dst, const void *src, size_t len)
 bench_read_fn
 inetcsum_bench_read_fn(const char **name)
 {
-	u32 f = inetcsum_cpu_features();
-
-	/* AVX512BW implies AVX-512F with the ZMM state enabled by the OS. */
-	if (f & INETCSUM_X86_AVX512BW) {
+	/* isa_have() checks the OS's AVX and AVX-512 register state too. */
+	if (HAVE("avx512f") && HAVE("avx512bw")) {
 		*name = "read-avx512";
 		return read_avx512;
 	}
-	if (f & INETCSUM_X86_AVX2) {
+	if (HAVE("avx2")) {
 		*name = "read-avx2";
 		return read_avx2;
 	}
@@ -705,13 +716,11 @@ inetcsum_bench_read_fn(const char **name)
 bench_copy_fn
 inetcsum_bench_copy_fn(const char **name)
 {
-	u32 f = inetcsum_cpu_features();
-
-	if (f & INETCSUM_X86_AVX512BW) {
+	if (HAVE("avx512f") && HAVE("avx512bw")) {
 		*name = "copy-avx512";
 		return copy_avx512;
 	}
-	if (f & INETCSUM_X86_AVX2) {
+	if (HAVE("avx2")) {
 		*name = "copy-avx2";
 		return copy_avx2;
 	}
@@ -726,7 +735,7 @@ inetcsum_bench_copy_fn(const char **name)
 #define STOREQ(q, v) vst1q_u8(q, v)
 
 /* NEON is baseline on arm64: 8 accumulators of 16 bytes. */
-static INETCSUM_NOINLINE uint64_t
+static BENCH_NOINLINE uint64_t
 read_neon(const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -739,7 +748,7 @@ read_neon(const void *p, size_t len)
 	return vgetq_lane_u64(r, 0) ^ vgetq_lane_u64(r, 1) ^ read_tail(b, len);
 }
 
-static INETCSUM_NOINLINE void *
+static BENCH_NOINLINE void *
 copy_neon(void *dst, const void *src, size_t len)
 {
 	unsigned char *d = dst;
@@ -770,7 +779,7 @@ inetcsum_bench_copy_fn(const char **name)
 }
 #else
 /* Four chains of 64-bit XORs, so that two loads per cycle can issue. */
-static INETCSUM_NOINLINE uint64_t
+static BENCH_NOINLINE uint64_t
 read_scalar(const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -902,6 +911,24 @@ isa_have(const char *name, size_t n)
 	}
 	return 0;	/* unknown: assume the worst */
 }
+
+void
+inetcsum_bench_isa_present(char *buf, size_t size)
+{
+	size_t i, used = 0;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (i = 0; i < sizeof(isa_table) / sizeof(isa_table[0]); i++) {
+		const char *name = isa_table[i].name;
+
+		if (isa_have(name, strlen(name)) &&
+		    used + strlen(name) + 2 < size)
+			used += (size_t)snprintf(buf + used, size - used,
+						 "%s%s", used ? " " : "",
+						 name);
+	}
+}
 #else
 static int
 isa_have(const char *name, size_t n)
@@ -909,6 +936,13 @@ isa_have(const char *name, size_t n)
 	(void)name;
 	(void)n;
 	return 1;	/* bench_isa.h lists nothing here */
+}
+
+void
+inetcsum_bench_isa_present(char *buf, size_t size)
+{
+	if (size > 0)
+		buf[0] = '\0';
 }
 #endif
 

@@ -11,7 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "impl.h"
+#include "inetcsum.h"
+#include "bench_lib.h"
 #include "bench_platform.h"
 #include "bench_report.h"
 #include "bench_peers.h"
@@ -72,7 +73,9 @@ static void
 prepare(const struct cand *c)
 {
 	if (c->kind == K_KERNEL)
-		inetcsum_impl_select(c->k->name);
+		inetcsum_impl_select(c->name);
+	else if (c->kind == K_PREFETCH)
+		c->lib->impl_select(c->name);
 	else if (c->kind == K_MEMCPY_SUM)
 		inetcsum_impl_select("auto");
 }
@@ -108,7 +111,7 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
 			LOOP(inetcsum_partial(src, len, 0));
 		break;
 	case K_PREFETCH:
-		LOOP(c->k->partial_prefetch(src, len, 0, c->prefetch));
+		LOOP(c->lib->partial(src, len, 0));
 		break;
 	case K_PEER:
 		if (op == OP_COPY)
@@ -318,8 +321,7 @@ check_one(const struct cand *c, enum bench_op op, unsigned char *dst,
 				    inetcsum_partial(src, len, 0));
 		break;
 	case K_PREFETCH:
-		got = inetcsum_fold(c->k->partial_prefetch(src, len, 0,
-							   c->prefetch));
+		got = inetcsum_fold(c->lib->partial(src, len, 0));
 		break;
 	case K_PEER:
 		got = op == OP_COPY ? c->peer->copy(dst, src, len) :
@@ -406,6 +408,20 @@ inetcsum_bench_max_candidates(const struct bench_config *cfg)
 	return kernels * (cfg->prefetch_mode ? cfg->ndist : 1) + peers + 4;
 }
 
+/* Does build 'l' have kernel 'name', and can this CPU run it there? */
+static int
+lib_has(const struct bench_lib *l, const char *name)
+{
+	const char *s;
+	size_t i;
+	int sup;
+
+	for (i = 0; (s = l->impl_get(i, &sup)) != NULL; i++)
+		if (strcmp(s, name) == 0)
+			return sup;
+	return 0;
+}
+
 /* See bench_run.h.  Kernels the CPU cannot run are left out. */
 size_t
 inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
@@ -416,22 +432,26 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	int sup;
 
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++) {
-		const struct inetcsum_kernel *k = inetcsum_kernel_by_name(name);
+		const struct bench_lib *l;
 		size_t d;
 
-		if (!sup || k == NULL)
+		if (!sup)
 			continue;
 		if (!cfg->prefetch_mode) {
-			add(v, &n, name, K_KERNEL)->k = k;
+			add(v, &n, name, K_KERNEL);
 			continue;
 		}
-		if (k->partial_prefetch == NULL || op != OP_PARTIAL)
+		/* The sweep: this kernel in each build, one per distance. */
+		if (op != OP_PARTIAL)
 			continue;
-		for (d = 0; d < cfg->ndist; d++) {
-			struct cand *c = add(v, &n, name, K_PREFETCH);
+		for (d = 0; (l = inetcsum_bench_lib(d)) != NULL; d++) {
+			struct cand *c;
 
-			c->k = k;
-			c->prefetch = (size_t)cfg->dist[d];
+			if (!lib_has(l, name))
+				continue;
+			c = add(v, &n, name, K_PREFETCH);
+			c->lib = l;
+			c->prefetch = (size_t)l->prefetch;
 		}
 	}
 	if (cfg->prefetch_mode)

@@ -7,12 +7,13 @@
 #define INETCSUM_BENCH_RUN_H
 
 #include "bench_driver.h"
+#include "bench_lib.h"
 #include "bench_peers.h"
 #include "bench_report.h"
 
 enum kind {
-	K_KERNEL,	/* registry kernel through the public API */
-	K_PREFETCH,	/* a kernel's partial_prefetch at a distance */
+	K_KERNEL,	/* a kernel of the library, through the public API */
+	K_PREFETCH,	/* a kernel of another build (bench_lib.h) */
 	K_PEER,
 	K_READ,		/* streaming read of the bytes, no checksum */
 	K_MEMCPY,
@@ -24,7 +25,7 @@ enum kind {
 struct cand {
 	char name[48];
 	enum kind kind;
-	const struct inetcsum_kernel *k;
+	const struct bench_lib *lib;	/* K_PREFETCH: the build */
 	const struct inetcsum_bench_peer *peer;
 	size_t prefetch;
 	/* Per cell: */

@@ -87,8 +87,9 @@
 /*
  * Build-time software prefetch distance of csum_arm_neon in bytes; 0 (the
  * default) issues none: arm64 application cores prefetch sequential data
- * in hardware, and no arm64 hardware was at hand to show a gain.  The
- * benchmark sweeps other distances through 'partial_prefetch'.
+ * in hardware, and no arm64 hardware was at hand to show a gain.  Other
+ * distances are measured with builds of their own
+ * (-DINETCSUM_NEON_PREFETCH_DISTANCE=N, bench/prefetch_sweep.sh).
  */
 #ifndef INETCSUM_NEON_PREFETCH_DISTANCE
 #  define INETCSUM_NEON_PREFETCH_DISTANCE 0
@@ -239,13 +240,6 @@ csum_arm_neon(const void *data, size_t len, u32 sum)
 	return partial_neon(data, len, sum, INETCSUM_NEON_PREFETCH_DISTANCE);
 }
 
-static u32
-csum_arm_neon_prefetch(const void *data, size_t len, u32 sum,
-		       size_t prefetch)
-{
-	return partial_neon(data, len, sum, prefetch);
-}
-
 /*
  * Copy 'len' bytes in general registers and return their word sum, as a
  * 64-bit ones' complement value (0 only for all-zero data).  'lo' is the
@@ -351,7 +345,6 @@ const struct inetcsum_kernel inetcsum_kernel_arm_neon = {
 	.features = INETCSUM_ARM_NEON,
 	.partial = csum_arm_neon,
 	.copy = csum_copy_arm_neon,
-	.partial_prefetch = csum_arm_neon_prefetch,
 };
 
 #endif /* INETCSUM_BUILD_NEON */

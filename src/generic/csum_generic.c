@@ -22,12 +22,13 @@
  * destination line for store (dcbtst).  CPUs without hardware prefetchers
  * gain most (a PowerPC 464 router halved its checksum time with one dcbt
  * 128 bytes ahead); the build-time distance INETCSUM_PREFETCH_DISTANCE
- * (src/common.h, per platform) is used by the dispatcher, and the
- * benchmark sweeps other distances through 'partial_prefetch'.
+ * (src/common.h, per platform) is the only one built in; other distances
+ * are measured with library builds of their own (bench/prefetch_sweep.sh,
+ * docs/bench.md).
  *
  * The x86-64 default of 512 bytes was chosen from this sweep on the
  * development machine (Xeon model 207, one process, 21 rounds, medians,
- * GB/s; rerun with `inetcsum bench --prefetch --only generic --offsets 0
+ * GB/s; rerun with `bench/prefetch_sweep.sh --only generic --offsets 0
  * --cpu 1`):
  *
  *   cold, distance:   0     256    512    1024   2048   4096
@@ -136,12 +137,6 @@ csum_generic(const void *data, size_t len, u32 sum)
 	return partial_generic(data, len, sum, INETCSUM_PREFETCH_DISTANCE);
 }
 
-static u32
-csum_generic_prefetch(const void *data, size_t len, u32 sum, size_t prefetch)
-{
-	return partial_generic(data, len, sum, prefetch);
-}
-
 /*
  * Fused copy: each 64-bit word is loaded once, stored to 'dst' and added to
  * the sum.  Storing through memcpy keeps it free of alignment UB too.
@@ -214,5 +209,4 @@ const struct inetcsum_kernel inetcsum_kernel_generic = {
 	.features = 0,
 	.partial = csum_generic,
 	.copy = csum_copy_generic,
-	.partial_prefetch = csum_generic_prefetch,
 };

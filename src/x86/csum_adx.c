@@ -173,12 +173,6 @@ csum_x86_adx(const void *data, size_t len, u32 sum)
 }
 
 static u32
-csum_x86_adx_prefetch(const void *data, size_t len, u32 sum, size_t prefetch)
-{
-	return partial_adx(data, len, sum, prefetch);
-}
-
-static u32
 csum_copy_x86_adx(void *dst, const void *src, size_t len, u32 sum)
 {
 	const u8 *p = src;
@@ -210,7 +204,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_adx = {
 	.features = INETCSUM_X86_ADX,
 	.partial = csum_x86_adx,
 	.copy = csum_copy_x86_adx,
-	.partial_prefetch = csum_x86_adx_prefetch,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif /* x86-64 && !INETCSUM_NO_ADX */

@@ -36,7 +36,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 	.features = INETCSUM_X86_AVX512BW | INETCSUM_X86_ZMM,
 	.partial = csum_x86_avx512,
 	.copy = csum_copy_x86_avx512,
-	.partial_prefetch = csum_x86_prefetch_avx512,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 
@@ -54,7 +53,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
 		    INETCSUM_X86_ZMM,
 	.partial = csum_x86_avx512_vnni,
 	.copy = csum_copy_x86_avx512_vnni,
-	.partial_prefetch = csum_x86_prefetch_avx512_vnni,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 
@@ -77,7 +75,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni_vl256 = {
 	.features = INETCSUM_X86_AVX512BW | INETCSUM_X86_AVX512VNNI,
 	.partial = csum_x86_avx512_vnni_vl256,
 	.copy = csum_copy_x86_avx512_vnni_vl256,
-	.partial_prefetch = csum_x86_prefetch_avx512_vnni_vl256,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif /* !INETCSUM_NO_AVX512VNNI */

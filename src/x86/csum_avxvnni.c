@@ -35,7 +35,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avxvnni = {
 	.features = INETCSUM_X86_AVX2 | INETCSUM_X86_AVXVNNI,
 	.partial = csum_x86_avxvnni,
 	.copy = csum_copy_x86_avxvnni,
-	.partial_prefetch = csum_x86_prefetch_avxvnni,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif

@@ -25,9 +25,9 @@
 
 /*
  * Build-time software prefetch distance of the x86 vector kernels in bytes
- * (0: none).  The benchmark sweeps other distances through
- * 'partial_prefetch'; docs/x86-kernels.md records the sweep behind this
- * default.
+ * (0: none; CMake: -DINETCSUM_X86_PREFETCH_DISTANCE=N).  Other distances
+ * are measured with builds of their own (bench/prefetch_sweep.sh);
+ * docs/x86-kernels.md records the sweep behind this default.
  */
 #ifndef INETCSUM_X86_PREFETCH_DISTANCE
 #  define INETCSUM_X86_PREFETCH_DISTANCE 4096

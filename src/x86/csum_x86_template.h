@@ -5,8 +5,8 @@
  *
  * Parameters (#define them before including this file):
  *
- *   SUFFIX      name suffix of the functions defined: csum_x86_SUFFIX(),
- *               csum_x86_SUFFIX_prefetch() and csum_copy_x86_SUFFIX().
+ *   SUFFIX      name suffix of the functions defined: csum_x86_SUFFIX()
+ *               and csum_copy_x86_SUFFIX().
  *   ATTRIBUTES  the target attribute of every function, e.g.
  *               INETCSUM_TARGET("avx2").
  *   VL          vector length in bytes: 32 (needs AVX2) or 64 (needs
@@ -440,13 +440,6 @@ FN(csum_x86_)(const void *data, size_t len, u32 sum)
 {
 	return FN(partial_)(data, NULL, len, sum,
 			    INETCSUM_X86_PREFETCH_DISTANCE, 0);
-}
-
-static ATTRIBUTES u32
-FN(csum_x86_prefetch_)(const void *data, size_t len, u32 sum,
-		       size_t prefetch)
-{
-	return FN(partial_)(data, NULL, len, sum, prefetch, 0);
 }
 
 static ATTRIBUTES u32

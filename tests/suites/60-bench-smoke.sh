@@ -3,9 +3,11 @@
 # and tell the truth: a Release build, the benchmark with tiny sizes (odd
 # ones too) and one round over every op (JSON validated, CSV cross-checked,
 # every supported kernel, generic included, present and correct against the
-# bench's own naive reference sum), the A/B and prefetch modes, the pool
+# bench's own naive reference sum), the A/B mode, the prefetch sweep over
+# two builds of the library (bench/prefetch_sweep.sh), the pool
 # cold method, a peer's known overflow detected, and "inetcsum sum" against
-# a python3 reference on files, stdin and a missing file.  About 30 s.
+# a python3 reference on files, stdin and a missing file; the tool linked
+# with libinetcsum.so, and no peer in a default configuration.
 # What cannot be checked here (a kernel this CPU cannot run, a missing peer
 # or gnuplot) is recorded with skip(), never passed over in silence.
 set -euo pipefail
@@ -128,9 +130,12 @@ if "$T" bench --ab generic,no_such_kernel --quick >/dev/null 2>&1; then
 	fail "--ab accepted an unknown name"
 fi
 
-echo "--- prefetch sweep"
-"$T" bench --prefetch 0,64,512 --rounds 1 --target-us 20 --sizes 4096 \
-	--offsets 0 --json "$tmp/p.json" >"$tmp/pf" || fail "--prefetch"
+echo "--- prefetch sweep (two builds of the library, loaded side by side)"
+# bench/prefetch_sweep.sh builds the library per distance and runs the
+# tool (this suite's) on them all.
+BUILD=$B PF_DIR=$B-prefetch DISTANCES=0,4096 JOBS=${JOBS:-2} \
+	bench/prefetch_sweep.sh --rounds 1 --target-us 20 --sizes 4096,8192 \
+	--offsets 0 --json "$tmp/p.json" >"$tmp/pf" || fail "prefetch_sweep.sh"
 python3 - "$tmp/p.json" <<'PY' || fail "prefetch results"
 import json, sys
 res = json.load(open(sys.argv[1]))["results"]
@@ -139,10 +144,41 @@ for r in res:
     assert r["correct"] is True, r
     d[(r["impl"], r["cache"])].add(r["prefetch"])
 assert ("generic", "hot") in d and ("generic", "cold") in d, d
-assert all(v == {0, 64, 512} for v in d.values()), d
+assert all(v == {0, 4096} for v in d.values()), d
 PY
 grep -q "^generic .* 4096 " "$tmp/pf" ||
 	{ cat "$tmp/pf"; fail "prefetch table"; }
+for d in 0 4096; do
+	grep -q "^prefetch build $d: $B-prefetch/$d/libinetcsum.so" "$tmp/pf" ||
+		{ cat "$tmp/pf"; fail "prefetch build $d not named"; }
+done
+cmp -s "$B-prefetch/0/libinetcsum.so" "$B-prefetch/4096/libinetcsum.so" &&
+	fail "the builds for distances 0 and 4096 are the same file"
+if "$T" bench --prefetch 0,8 --prefetch-builds "$B-prefetch" --quick \
+	>/dev/null 2>"$tmp/pf-err"; then
+	fail "--prefetch ran without a build for distance 8"
+fi
+grep -q "prefetch_sweep.sh" "$tmp/pf-err" ||
+	{ cat "$tmp/pf-err"; fail "a missing build does not say how to make it"; }
+
+echo "--- the tool links the shared library, and the peers only when asked"
+readelf -d "$T" | grep -q 'NEEDED.*\[libinetcsum\.so\.' ||
+	fail "inetcsum does not link libinetcsum.so"
+ldd "$T" | grep -q "=> $B/libinetcsum\.so" ||
+	{ ldd "$T"; fail "inetcsum does not run with this build's libinetcsum.so"; }
+# A default configuration: the tool's link line names no peer library.
+cmake -S . -B "$B-default" -DCMAKE_BUILD_TYPE=Release \
+	-DINETCSUM_BUILD_TESTS=OFF -DINETCSUM_BUILD_FUZZERS=OFF \
+	>"$tmp/cmake-default.log" 2>&1 ||
+	{ cat "$tmp/cmake-default.log"; fail "default configure"; }
+link=$B-default/tools/CMakeFiles/inetcsum_tool.dir/link.txt
+grep -q "libinetcsum\.so" "$link" ||
+	{ cat "$link"; fail "default build: inetcsum not linked with libinetcsum.so"; }
+if grep -Eq "lwip|libnet|-lnet|rte_|dpdk" "$link"; then
+	cat "$link"; fail "default build: inetcsum links a peer's library"
+fi
+grep -q "inetcsum bench peers: off" "$tmp/cmake-default.log" ||
+	fail "default build: peers not reported off"
 
 echo "--- cold pool method"
 "$T" bench --cold-method pool --pool-mib 64 --cache cold --op partial \

@@ -23,8 +23,9 @@
  * Kernels are timed through the public API: inetcsum_impl_select() makes
  * one the kernel in use (outside the timed region) and the calls go through
  * inetcsum_partial()/inetcsum_copy(), dispatch included, as a user would
- * call them.  Only the prefetch sweep calls a registry entry directly,
- * because the distance is not part of the public API.
+ * call them.  The prefetch sweep does the same in other builds of the
+ * library, one per distance, loaded side by side (bench/engine/bench_lib.h;
+ * bench/prefetch_sweep.sh makes the builds).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -63,8 +64,11 @@ usage(FILE *f)
 "  --target-us US     time per hot sample (default: %g, --quick: %g)\n"
 "  --quick            a run of a few seconds\n"
 "  --cpu N            pin to CPU N\n"
-"  --prefetch [LIST]  sweep software prefetch distances instead (default\n"
-"                     list: 0,64,128,256,512,1024,2048,4096)\n"
+"  --prefetch [LIST]  compare builds of the library per prefetch distance\n"
+"                     instead (default list: 0,64,128,256,512,1024,2048,\n"
+"                     4096); run it with bench/prefetch_sweep.sh\n"
+"  --prefetch-builds DIR  where those are: DIR/<distance>/libinetcsum.so\n"
+"                     (default: build-prefetch)\n"
 "  --ab A,B           alternate A and B and report the time ratio A/B\n"
 "  --json FILE, --csv FILE, --plot FILE.svg   write the results\n"
 "  --list             list the implementations and exit\n",
@@ -172,6 +176,7 @@ cmd_bench(int argc, char **argv)
 	cfg.cpu = -1;
 	cfg.peers = 1;
 	cfg.dist = dist;
+	cfg.prefetch_builds = "build-prefetch";
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -249,6 +254,8 @@ cmd_bench(int argc, char **argv)
 				goto bad;
 		} else if (strcmp(a, "--cpu") == 0) {
 			cfg.cpu = atoi(v);
+		} else if (strcmp(a, "--prefetch-builds") == 0) {
+			cfg.prefetch_builds = v;
 		} else if (strcmp(a, "--ab") == 0) {
 			cfg.ab = v;
 			if (strchr(v, ',') == NULL)
