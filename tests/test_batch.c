@@ -37,7 +37,7 @@ static const char *kname;
 
 static const void *hdr_ptr[MAX_BATCH];
 static struct inetcsum_iovec iov[MAX_BATCH];
-static uint16_t hout[MAX_BATCH];
+static uint16_t hout[MAX_BATCH + 1];	/* + a canary past the batch */
 static uint32_t sums[MAX_BATCH + 1], init[MAX_BATCH];
 
 /* Where entry 'slot' of 'len' bytes goes: 'mode' even: at the leading
