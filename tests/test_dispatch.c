@@ -770,6 +770,16 @@ test_rows(void)
 						   "features", r->cpu,
 						   dispatch_rows[j].cpu);
 		}
+#ifndef INETCSUM_TEST_SUPPORT
+		/*
+		 * The rows mask CPU features, which only a library built with
+		 * INETCSUM_TEST_SUPPORT honours: elsewhere they are untested,
+		 * and say so, rather than fail on a mask that cannot work.
+		 */
+		inetcsum_test_skip(what, "feature masking needs a build with "
+				   "-DINETCSUM_TEST_SUPPORT=ON");
+		continue;
+#endif
 		if (!built(r->choice)) {
 			inetcsum_test_not_applicable(what, "this build leaves "
 						     "out %s", r->choice);
