@@ -19,6 +19,7 @@
  * numbers together rather than one of them.
  * Usage: packet_jobs_bench [-q] [-r rounds] [pool MiB]  (rounds: 15, -q 2)
  */
+#define _POSIX_C_SOURCE 200809L	/* clock_gettime() in strict C11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
