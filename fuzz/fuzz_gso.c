@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../packet/tests/l4gen.c"
 #include "inetcsum_packet.h"
+#include "l4gen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
