@@ -14,7 +14,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifdef INETCSUM_HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef INETCSUM_HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef INETCSUM_HAVE_LZ4
+#include <lz4frame.h>
+#endif
+
 #include "io_file.h"
+#include "stream.h"	/* enum inetcsum_codec */
 
 /* Growth step when reading a non-regular file: big reads, few reallocs. */
 #define READ_CHUNK	(1u << 20)
@@ -206,6 +217,30 @@ inetcsum_out_open(struct inetcsum_out *o, const char *path, char *err,
 	return 0;
 }
 
+int
+inetcsum_out_open_stdout(struct inetcsum_out *o, char *err, size_t errlen)
+{
+	memset(o, 0, sizeof(*o));
+	o->err = err;
+	o->errlen = errlen;
+	o->fd = STDOUT_FILENO;
+	o->stream = 1;
+	o->tmp = strdup("standard output");
+	o->buf = malloc(OUT_BUF);
+	o->path = o->tmp;
+	if (o->tmp == NULL || o->buf == NULL) {
+		free(o->tmp);
+		free(o->buf);
+		errno = ENOMEM;
+		return sys_err(err, errlen, "standard output",
+			       "output buffer");
+	}
+	o->cap = OUT_BUF;
+	return 0;
+}
+
+static void enc_free(struct inetcsum_out *o);
+
 /* Removes the temporary file after an error, keeping errno. */
 static int
 out_fail(struct inetcsum_out *o, const char *what)
@@ -213,26 +248,28 @@ out_fail(struct inetcsum_out *o, const char *what)
 	int saved = errno;
 
 	sys_err(o->err, o->errlen, o->tmp, what);
-	if (o->fd >= 0)
+	if (o->fd >= 0 && !o->stream)
 		close(o->fd);
 	o->fd = -1;
-	unlink(o->tmp);
+	if (!o->stream)
+		unlink(o->tmp);
 	free(o->tmp);
 	free(o->buf);
 	o->tmp = NULL;
 	o->buf = NULL;
+	enc_free(o);
 	errno = saved;
 	return -1;
 }
 
 static int
-out_raw(struct inetcsum_out *o, const void *p, size_t len)
+out_plain(struct inetcsum_out *o, const void *p, size_t len)
 {
 	if (write_all(o->fd, p, len) < 0)
 		return out_fail(o, "write");
 	o->written += len;
 #ifdef SYNC_FILE_RANGE_WRITE
-	if (o->written - o->synced >= SYNC_STEP) {
+	if (!o->stream && o->written - o->synced >= SYNC_STEP) {
 		/* Only a hint to start writeback: fsync still decides. */
 		sync_file_range(o->fd, (off_t)o->synced,
 				(off_t)(o->written - o->synced),
@@ -241,6 +278,211 @@ out_raw(struct inetcsum_out *o, const void *p, size_t len)
 	}
 #endif
 	return 0;
+}
+
+static int
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Frees the encoder (after the end or an error). */
+static void
+enc_free(struct inetcsum_out *o)
+{
+	switch (o->codec) {
+#ifdef INETCSUM_HAVE_ZLIB
+	case INETCSUM_CODEC_GZIP:
+		deflateEnd(o->enc);
+		free(o->enc);
+		break;
+#endif
+#ifdef INETCSUM_HAVE_ZSTD
+	case INETCSUM_CODEC_ZSTD:
+		ZSTD_freeCStream(o->enc);
+		break;
+#endif
+#ifdef INETCSUM_HAVE_LZ4
+	case INETCSUM_CODEC_LZ4:
+		LZ4F_freeCompressionContext(o->enc);
+		break;
+#endif
+	default:
+		break;
+	}
+	o->enc = NULL;
+	free(o->zbuf);
+	o->zbuf = NULL;
+	o->codec = 0;
+}
+
+int
+inetcsum_out_compress_by_name(struct inetcsum_out *o)
+{
+	const char *lib = NULL;
+	int k = 0;
+
+	if (o->stream)
+		return 0;
+	if (ends_with(o->path, ".gz"))
+		k = INETCSUM_CODEC_GZIP, lib = "zlib";
+	else if (ends_with(o->path, ".zst"))
+		k = INETCSUM_CODEC_ZSTD, lib = "libzstd";
+	else if (ends_with(o->path, ".lz4"))
+		k = INETCSUM_CODEC_LZ4, lib = "liblz4";
+	if (k == 0)
+		return 0;
+	o->zcap = OUT_BUF + (OUT_BUF >> 3) + 4096;
+	switch (k) {
+#ifdef INETCSUM_HAVE_ZLIB
+	case INETCSUM_CODEC_GZIP: {
+		z_stream *z = calloc(1, sizeof(*z));
+
+		if (z != NULL && deflateInit2(z, Z_DEFAULT_COMPRESSION,
+					      Z_DEFLATED, 15 + 16, 8,
+					      Z_DEFAULT_STRATEGY) != Z_OK) {
+			free(z);
+			z = NULL;
+		}
+		o->enc = z;
+		break;
+	}
+#endif
+#ifdef INETCSUM_HAVE_ZSTD
+	case INETCSUM_CODEC_ZSTD:
+		o->enc = ZSTD_createCStream();
+		if (o->enc != NULL &&
+		    ZSTD_isError(ZSTD_initCStream(o->enc, 3))) {
+			ZSTD_freeCStream(o->enc);
+			o->enc = NULL;
+		}
+		break;
+#endif
+#ifdef INETCSUM_HAVE_LZ4
+	case INETCSUM_CODEC_LZ4: {
+		LZ4F_cctx *c;
+
+		if (!LZ4F_isError(LZ4F_createCompressionContext(&c,
+								LZ4F_VERSION)))
+			o->enc = c;
+		o->zcap = LZ4F_compressBound(OUT_BUF, NULL) + 64;
+		break;
+	}
+#endif
+	default:
+		snprintf(o->err, o->errlen, "%s: cannot write %s: built "
+			 "without %s", o->path, o->path + strlen(o->path) -
+			 (k == INETCSUM_CODEC_GZIP ? 3 : 4), lib);
+		return -1;
+	}
+	o->zbuf = malloc(o->zcap);
+	o->codec = k;
+	if (o->enc == NULL || o->zbuf == NULL) {
+		enc_free(o);
+		snprintf(o->err, o->errlen, "%s: cannot start the %s encoder",
+			 o->path, lib);
+		return -1;
+	}
+#ifdef INETCSUM_HAVE_LZ4
+	if (k == INETCSUM_CODEC_LZ4) {
+		size_t n = LZ4F_compressBegin(o->enc, o->zbuf, o->zcap, NULL);
+
+		if (LZ4F_isError(n) || out_plain(o, o->zbuf, n) < 0) {
+			enc_free(o);
+			return -1;
+		}
+	}
+#endif
+	return 0;
+}
+
+/*
+ * Compresses 'len' bytes at 'p' (all of them: the encoders are given
+ * room) and writes what comes out; with 'end', finishes the stream.
+ */
+static int
+out_enc(struct inetcsum_out *o, const void *p, size_t len, int end)
+{
+	switch (o->codec) {
+#ifdef INETCSUM_HAVE_ZLIB
+	case INETCSUM_CODEC_GZIP: {
+		z_stream *z = o->enc;
+		int r;
+
+		z->next_in = (Bytef *)(uintptr_t)p;
+		z->avail_in = (uInt)len;
+		do {
+			z->next_out = o->zbuf;
+			z->avail_out = (uInt)o->zcap;
+			r = deflate(z, end ? Z_FINISH : Z_NO_FLUSH);
+			if (r == Z_STREAM_ERROR)
+				return out_fail(o, "gzip");
+			if (out_plain(o, o->zbuf,
+				      o->zcap - z->avail_out) < 0)
+				return -1;
+		} while (z->avail_out == 0 || (end && r != Z_STREAM_END));
+		return 0;
+	}
+#endif
+#ifdef INETCSUM_HAVE_ZSTD
+	case INETCSUM_CODEC_ZSTD: {
+		ZSTD_inBuffer in = { p, len, 0 };
+		size_t r;
+
+		do {
+			ZSTD_outBuffer out = { o->zbuf, o->zcap, 0 };
+
+			r = ZSTD_compressStream2(o->enc, &out, &in, end ?
+						 ZSTD_e_end : ZSTD_e_continue);
+			if (ZSTD_isError(r))
+				return out_fail(o, "zstd");
+			if (out_plain(o, o->zbuf, out.pos) < 0)
+				return -1;
+		} while (in.pos < in.size || (end && r != 0));
+		return 0;
+	}
+#endif
+#ifdef INETCSUM_HAVE_LZ4
+	case INETCSUM_CODEC_LZ4: {
+		const uint8_t *q = p;
+
+		while (len > 0) {
+			size_t k = len > OUT_BUF ? OUT_BUF : len;
+			size_t n = LZ4F_compressUpdate(o->enc, o->zbuf,
+						       o->zcap, q, k, NULL);
+
+			if (LZ4F_isError(n))
+				return out_fail(o, "lz4");
+			if (out_plain(o, o->zbuf, n) < 0)
+				return -1;
+			q += k;
+			len -= k;
+		}
+		if (end) {
+			size_t n = LZ4F_compressEnd(o->enc, o->zbuf, o->zcap,
+						    NULL);
+
+			if (LZ4F_isError(n))
+				return out_fail(o, "lz4");
+			if (out_plain(o, o->zbuf, n) < 0)
+				return -1;
+		}
+		return 0;
+	}
+#endif
+	default:
+		break;
+	}
+	(void)end;
+	return out_plain(o, p, len);
+}
+
+static int
+out_raw(struct inetcsum_out *o, const void *p, size_t len)
+{
+	return o->codec ? out_enc(o, p, len, 0) : out_plain(o, p, len);
 }
 
 static int
@@ -274,6 +516,18 @@ inetcsum_out_commit(struct inetcsum_out *o, mode_t mode)
 
 	if (out_flush(o) < 0)
 		return -1;
+	if (o->codec) {
+		if (out_enc(o, NULL, 0, 1) < 0)
+			return -1;
+		enc_free(o);
+	}
+	if (o->stream) {
+		free(o->tmp);
+		free(o->buf);
+		o->tmp = NULL;
+		o->buf = NULL;
+		return 0;
+	}
 	if (fchmod(o->fd, mode) < 0)
 		return out_fail(o, "chmod");
 	/* fsync before rename: otherwise a crash could leave 'path' naming
@@ -298,11 +552,13 @@ inetcsum_out_abort(struct inetcsum_out *o)
 {
 	if (o->tmp == NULL)
 		return;
-	if (o->fd >= 0)
+	if (o->fd >= 0 && !o->stream)
 		close(o->fd);
-	unlink(o->tmp);
+	if (!o->stream)
+		unlink(o->tmp);
 	free(o->tmp);
 	free(o->buf);
 	o->tmp = NULL;
 	o->buf = NULL;
+	enc_free(o);
 }

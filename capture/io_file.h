@@ -63,11 +63,33 @@ struct inetcsum_out {
 	uint64_t written, synced;
 	char *err;
 	size_t errlen;
+	int stream;	/* standard output: no temporary file, no rename */
+	int codec;	/* 0, or the enum inetcsum_codec written (stream.h) */
+	void *enc;	/* its encoder state */
+	uint8_t *zbuf;	/* compressed bytes on their way out */
+	size_t zcap;
 };
 
 int
 inetcsum_out_open(struct inetcsum_out *o, const char *path, char *err,
 		  size_t errlen);
+
+/*
+ * inetcsum_out_open_stdout() writes to standard output instead, in the
+ * same buffered pieces.  It cannot be atomic: what was written before an
+ * error has gone out, and commit only flushes (no fsync, no rename).
+ */
+int
+inetcsum_out_open_stdout(struct inetcsum_out *o, char *err, size_t errlen);
+
+/*
+ * inetcsum_out_compress_by_name() makes 'o' compress what it writes when
+ * its path ends in .gz (gzip, zlib), .zst (zstd) or .lz4 (lz4 frame):
+ * 0 (also for any other name), or -1 with 'err' when that library was not
+ * built in.  Call it right after inetcsum_out_open().
+ */
+int
+inetcsum_out_compress_by_name(struct inetcsum_out *o);
 
 int
 inetcsum_out_write(struct inetcsum_out *o, const void *data, size_t len);

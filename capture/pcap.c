@@ -60,6 +60,9 @@
 /* original length only. */
 #define NG_SPB_FIXED		4
 
+/* The stream offset of the current record, for messages. */
+#define AT(c)	((unsigned long long)((c)->base + (c)->pos))
+
 static uint32_t
 bswap32(uint32_t v)
 {
@@ -126,6 +129,10 @@ open_pcap(struct inetcsum_cap *c, uint32_t magic)
 	c->swapped = magic == bswap32(PCAP_MAGIC_US) ||
 		     magic == bswap32(PCAP_MAGIC_NS);
 	c->nsec = magic == PCAP_MAGIC_NS || magic == bswap32(PCAP_MAGIC_NS);
+	if (c->len < PCAP_FILE_HDR_LEN && c->more) {
+		c->need = PCAP_FILE_HDR_LEN;
+		return 2;
+	}
 	if (c->len < PCAP_FILE_HDR_LEN)
 		return fail(c, "pcap file header truncated: %zu of %d bytes",
 			    c->len, PCAP_FILE_HDR_LEN);
@@ -145,14 +152,19 @@ open_pcap(struct inetcsum_cap *c, uint32_t magic)
 	return 0;
 }
 
-int
-inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len)
+static int
+cap_open(struct inetcsum_cap *c, const void *buf, size_t len, int more)
 {
 	uint32_t magic;
 
 	memset(c, 0, sizeof(*c));
 	c->buf = buf;
 	c->len = len;
+	c->more = more;
+	if (len < 4 && more) {
+		c->need = 4;
+		return 2;
+	}
 	if (len < 4)
 		return fail(c, "not a capture: %zu bytes, too short for a "
 			    "magic number", len);
@@ -168,6 +180,43 @@ inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len)
 	}
 	return fail(c, "not a pcap or pcapng file (magic 0x%08x at offset 0)",
 		    (unsigned)magic);
+}
+
+int
+inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len)
+{
+	return cap_open(c, buf, len, 0);
+}
+
+/* Nothing is allocated before the header is complete: no leak on 2. */
+int
+inetcsum_cap_open_more(struct inetcsum_cap *c, const void *buf, size_t len)
+{
+	return cap_open(c, buf, len, 1);
+}
+
+void
+inetcsum_cap_window(struct inetcsum_cap *c, const void *buf, size_t len,
+		    size_t dropped, int more)
+{
+	c->buf = buf;
+	c->len = len;
+	c->pos -= dropped;
+	c->base += dropped;
+	c->more = more;
+}
+
+/* A record of 'n' bytes at pos runs past the window: ask for more. */
+static int
+want(struct inetcsum_cap *c, uint64_t n, const char *what)
+{
+	if (n > INETCSUM_CAP_MAX_RECORD)
+		return fail(c, "%s %llu at offset %llu: %llu bytes, too large "
+			    "to stream (the limit is %u)", what,
+			    (unsigned long long)c->nrecords + 1, AT(c),
+			    (unsigned long long)n, INETCSUM_CAP_MAX_RECORD);
+	c->need = (size_t)n;
+	return 2;
 }
 
 void
@@ -195,24 +244,28 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	uint64_t rec = c->nrecords + 1;
 	uint32_t caplen, origlen, snaplen = c->ifs[0].snaplen;
 
+	if (c->more && left < PCAP_REC_HDR_LEN)
+		return want(c, PCAP_REC_HDR_LEN, "record");
 	if (left == 0)
 		return 0;
 	if (left < PCAP_REC_HDR_LEN)
-		return fail(c, "record %llu at offset %zu: record header "
+		return fail(c, "record %llu at offset %llu: record header "
 			    "truncated (%zu of %d bytes)",
-			    (unsigned long long)rec, c->pos, left,
+			    (unsigned long long)rec, AT(c), left,
 			    PCAP_REC_HDR_LEN);
 	caplen = rd32(c, c->pos + 8);
 	origlen = rd32(c, c->pos + 12);
 	if (snaplen != 0 && caplen > snaplen)
-		return fail(c, "record %llu at offset %zu: captured length "
+		return fail(c, "record %llu at offset %llu: captured length "
 			    "%u exceeds the snapshot length %u",
-			    (unsigned long long)rec, c->pos, (unsigned)caplen,
+			    (unsigned long long)rec, AT(c), (unsigned)caplen,
 			    (unsigned)snaplen);
+	if (c->more && caplen > left - PCAP_REC_HDR_LEN)
+		return want(c, (uint64_t)caplen + PCAP_REC_HDR_LEN, "record");
 	if (caplen > left - PCAP_REC_HDR_LEN)
-		return fail(c, "record %llu at offset %zu: captured length "
+		return fail(c, "record %llu at offset %llu: captured length "
 			    "%u runs past the end of the file (%zu bytes "
-			    "left)", (unsigned long long)rec, c->pos,
+			    "left)", (unsigned long long)rec, AT(c),
 			    (unsigned)caplen, left - PCAP_REC_HDR_LEN);
 	c->nrecords = rec;
 	f->record_offset = c->pos;
@@ -239,20 +292,20 @@ read_shb(struct inetcsum_cap *c, uint64_t blk, size_t left)
 	else if (bom == bswap32(NG_BOM))
 		c->swapped = 1;
 	else
-		return fail(c, "block %llu at offset %zu: section header with "
+		return fail(c, "block %llu at offset %llu: section header with "
 			    "bad byte-order magic 0x%08x",
-			    (unsigned long long)blk, c->pos, (unsigned)bom);
+			    (unsigned long long)blk, AT(c), (unsigned)bom);
 	if (left < NG_SHB_MIN)
-		return fail(c, "block %llu at offset %zu: section header "
+		return fail(c, "block %llu at offset %llu: section header "
 			    "truncated (%zu bytes left)",
-			    (unsigned long long)blk, c->pos, left);
+			    (unsigned long long)blk, AT(c), left);
 	c->version_major = rd16(c, c->pos + 12);
 	c->version_minor = rd16(c, c->pos + 14);
 	/* Major version 1 is the only one; a different major version
 	 * means the layout of everything after it may differ. */
 	if (c->version_major != 1)
-		return fail(c, "block %llu at offset %zu: unsupported pcapng "
-			    "version %u.%u", (unsigned long long)blk, c->pos,
+		return fail(c, "block %llu at offset %llu: unsupported pcapng "
+			    "version %u.%u", (unsigned long long)blk, AT(c),
 			    c->version_major, c->version_minor);
 	c->nifs = 0;
 	c->nsections++;
@@ -270,20 +323,20 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 	const struct inetcsum_cap_if *in;
 
 	if (ifid >= c->nifs)
-		return fail(c, "block %llu at offset %zu: packet on interface "
+		return fail(c, "block %llu at offset %llu: packet on interface "
 			    "%u, but the section defines %zu",
-			    (unsigned long long)blk, c->pos, (unsigned)ifid,
+			    (unsigned long long)blk, AT(c), (unsigned)ifid,
 			    c->nifs);
 	in = &c->ifs[ifid];
 	if (cap > room)
-		return fail(c, "block %llu at offset %zu: captured length %u "
+		return fail(c, "block %llu at offset %llu: captured length %u "
 			    "exceeds the %zu bytes of the block",
-			    (unsigned long long)blk, c->pos, (unsigned)cap,
+			    (unsigned long long)blk, AT(c), (unsigned)cap,
 			    room);
 	if (in->snaplen != 0 && cap > in->snaplen)
-		return fail(c, "block %llu at offset %zu: captured length %u "
+		return fail(c, "block %llu at offset %llu: captured length %u "
 			    "exceeds the snapshot length %u of interface %u",
-			    (unsigned long long)blk, c->pos, (unsigned)cap,
+			    (unsigned long long)blk, AT(c), (unsigned)cap,
 			    (unsigned)in->snaplen, (unsigned)ifid);
 	f->record_offset = c->pos;
 	f->offset = off;
@@ -296,6 +349,36 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 	return 1;
 }
 
+/*
+ * Streaming: 2 if the block at pos is not all in the window yet, before
+ * anything of it is read (read_shb() changes the state, so it must run
+ * only once the whole block is there), else 0.
+ */
+static int
+ng_want(struct inetcsum_cap *c, size_t left)
+{
+	uint32_t type, blen, bom;
+	int swapped = c->swapped;
+
+	if (left < NG_MIN_BLOCK)
+		return want(c, NG_MIN_BLOCK, "block");
+	memcpy(&type, c->buf + c->pos, 4);
+	memcpy(&blen, c->buf + c->pos + 4, 4);
+	if (type == NG_SHB) {
+		/* read_shb() reads this much before the length is judged. */
+		if (left < NG_SHB_MIN)
+			return want(c, NG_SHB_MIN, "block");
+		memcpy(&bom, c->buf + c->pos + 8, 4);
+		swapped = bom == bswap32(NG_BOM);
+	}
+	if (swapped)
+		blen = bswap32(blen);
+	/* An invalid length is the block walk's to report. */
+	if (blen >= NG_MIN_BLOCK && blen % 4 == 0 && blen > left)
+		return want(c, blen, "block");
+	return 0;
+}
+
 static int
 next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 {
@@ -305,12 +388,14 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 		uint32_t type, blen, orig, cap;
 		int r = 0;
 
+		if (c->more && (r = ng_want(c, left)) != 0)
+			return r;
 		if (left == 0)
 			return 0;
 		if (left < NG_MIN_BLOCK)
-			return fail(c, "block %llu at offset %zu: block header "
+			return fail(c, "block %llu at offset %llu: block header "
 				    "truncated (%zu bytes left)",
-				    (unsigned long long)blk, c->pos, left);
+				    (unsigned long long)blk, AT(c), left);
 		memcpy(&type, c->buf + c->pos, 4);
 		if (type == NG_SHB) {
 			if (read_shb(c, blk, left) < 0)
@@ -323,35 +408,35 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 		}
 		blen = rd32(c, c->pos + 4);
 		if (blen < NG_MIN_BLOCK || blen % 4 != 0)
-			return fail(c, "block %llu at offset %zu: invalid "
+			return fail(c, "block %llu at offset %llu: invalid "
 				    "block length %u (type 0x%08x)",
-				    (unsigned long long)blk, c->pos,
+				    (unsigned long long)blk, AT(c),
 				    (unsigned)blen, (unsigned)type);
 		if (blen > left)
-			return fail(c, "block %llu at offset %zu: block length "
+			return fail(c, "block %llu at offset %llu: block length "
 				    "%u runs past the end of the file (%zu "
 				    "bytes left)", (unsigned long long)blk,
-				    c->pos, (unsigned)blen, left);
+				    AT(c), (unsigned)blen, left);
 		if (rd32(c, c->pos + blen - 4) != blen)
-			return fail(c, "block %llu at offset %zu: trailing "
+			return fail(c, "block %llu at offset %llu: trailing "
 				    "block length %u differs from the leading "
-				    "%u", (unsigned long long)blk, c->pos,
+				    "%u", (unsigned long long)blk, AT(c),
 				    (unsigned)rd32(c, c->pos + blen - 4),
 				    (unsigned)blen);
 		if (type == NG_SHB && blen < NG_SHB_MIN)
-			return fail(c, "block %llu at offset %zu: section "
+			return fail(c, "block %llu at offset %llu: section "
 				    "header block length %u too short",
-				    (unsigned long long)blk, c->pos,
+				    (unsigned long long)blk, AT(c),
 				    (unsigned)blen);
 		body = blen - NG_MIN_BLOCK;
 		c->nrecords = blk;
 		switch (type) {
 		case NG_IDB:
 			if (blen < NG_IDB_MIN)
-				return fail(c, "block %llu at offset %zu: "
+				return fail(c, "block %llu at offset %llu: "
 					    "interface description too short "
 					    "(%u bytes)",
-					    (unsigned long long)blk, c->pos,
+					    (unsigned long long)blk, AT(c),
 					    (unsigned)blen);
 			if (add_interface(c, rd16(c, c->pos + 8),
 					  rd32(c, c->pos + 12)) < 0)
@@ -360,9 +445,9 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 		case NG_EPB:
 		case NG_PB:
 			if (body < NG_EPB_FIXED)
-				return fail(c, "block %llu at offset %zu: "
+				return fail(c, "block %llu at offset %llu: "
 					    "packet block too short (%u bytes)",
-					    (unsigned long long)blk, c->pos,
+					    (unsigned long long)blk, AT(c),
 					    (unsigned)blen);
 			cap = rd32(c, c->pos + 20);
 			orig = rd32(c, c->pos + 24);
@@ -374,9 +459,9 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			break;
 		case NG_SPB:
 			if (body < NG_SPB_FIXED)
-				return fail(c, "block %llu at offset %zu: "
+				return fail(c, "block %llu at offset %llu: "
 					    "simple packet block too short",
-					    (unsigned long long)blk, c->pos);
+					    (unsigned long long)blk, AT(c));
 			/*
 			 * An SPB has no captured length: it is the original
 			 * length cut to the snapshot length of interface 0
@@ -384,18 +469,18 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			 */
 			if (c->nifs == 0)
 				return fail(c, "block %llu at offset "
-					    "%zu: simple packet block before "
+					    "%llu: simple packet block before "
 					    "any interface",
-					    (unsigned long long)blk, c->pos);
+					    (unsigned long long)blk, AT(c));
 			orig = rd32(c, c->pos + 8);
 			cap = orig;
 			if (c->ifs[0].snaplen != 0 && cap > c->ifs[0].snaplen)
 				cap = c->ifs[0].snaplen;
 			if (cap > body - NG_SPB_FIXED)
-				return fail(c, "block %llu at offset %zu: "
+				return fail(c, "block %llu at offset %llu: "
 					    "simple packet of %u bytes exceeds "
 					    "the %zu bytes of the block",
-					    (unsigned long long)blk, c->pos,
+					    (unsigned long long)blk, AT(c),
 					    (unsigned)cap,
 					    body - NG_SPB_FIXED);
 			r = ng_packet(c, f, blk, 0, cap, orig,

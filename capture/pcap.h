@@ -18,6 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Streaming: a record or block longer than this is refused. */
+#define INETCSUM_CAP_MAX_RECORD	(64u << 20)
+
 enum inetcsum_cap_format {
 	INETCSUM_CAP_PCAP,	/* libpcap: either byte order, us or ns */
 	INETCSUM_CAP_PCAPNG,	/* pcapng, any number of sections */
@@ -43,6 +46,10 @@ struct inetcsum_cap {
 	uint64_t nsections;	/* pcapng section header blocks seen */
 	uint64_t nrecords;	/* records (pcap) or blocks (pcapng) read */
 	uint64_t nframes;	/* packets delivered */
+	/* Streaming (stream.h): 'buf' is a window of a longer stream. */
+	uint64_t base;		/* stream offset of buf[0] (messages) */
+	int more;		/* bytes may follow buf + len */
+	size_t need;		/* after a return of 2: bytes wanted at pos */
 	char err[256];		/* set when a call returns -1 */
 };
 
@@ -68,10 +75,31 @@ int
 inetcsum_cap_open(struct inetcsum_cap *c, const void *buf, size_t len);
 
 /*
+ * inetcsum_cap_open_more() is inetcsum_cap_open() on the start of a stream
+ * whose further bytes are still to come: it returns 2 (with 'need') when
+ * the file header is not complete yet; the caller then extends the window
+ * (inetcsum_cap_window()) and calls it again.
+ */
+int
+inetcsum_cap_open_more(struct inetcsum_cap *c, const void *buf, size_t len);
+
+/*
+ * inetcsum_cap_window() moves a streaming reader to a new window: 'buf'
+ * holds 'len' bytes, which start 'dropped' bytes further into the stream
+ * than the previous window did (dropped <= pos); 'more' is 0 once the
+ * stream has ended.
+ */
+void
+inetcsum_cap_window(struct inetcsum_cap *c, const void *buf, size_t len,
+		    size_t dropped, int more);
+
+/*
  * inetcsum_cap_next() delivers the next packet into 'f' and returns 1; it
  * returns 0 at the clean end of the buffer and -1, with 'err' naming the
  * record number and byte offset, when the rest cannot be read.  Blocks that
- * carry no packet are skipped untouched.
+ * carry no packet are skipped untouched.  While 'more' is set, a record
+ * that runs past the window returns 2 instead, with 'need' the bytes it
+ * wants from 'pos' on, and nothing consumed.
  */
 int
 inetcsum_cap_next(struct inetcsum_cap *c, struct inetcsum_cap_frame *f);

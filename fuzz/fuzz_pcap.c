@@ -85,20 +85,117 @@ check_frame(const struct inetcsum_cap_frame *f, size_t buflen)
 	}
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* What the whole-buffer walk saw, for the streaming walk to match. */
+#define MAX_SEEN 4096
+
+struct seen {
+	size_t offset, caplen;
+};
+
+/*
+ * The streaming reader (inetcsum_cap_open_more(), inetcsum_cap_window())
+ * over the same bytes, arriving 'chunk' bytes at a time into a window
+ * that drops what was consumed: it must deliver the same frames at the
+ * same stream offsets and end with the same result and message.
+ */
+static void
+stream_replay(const uint8_t *data, size_t size, size_t chunk,
+	      const struct seen *seen, size_t nseen, int want_r,
+	      const char *want_err)
 {
 	struct inetcsum_cap c;
 	struct inetcsum_cap_frame f;
+	uint8_t *win = malloc(size + 1);
+	size_t len = 0, fed = 0, n = 0;
+	int r;
+
+	if (win == NULL)
+		abort();
+	memset(&c, 0, sizeof(c));
+	fed = len = size < chunk ? size : chunk;
+	memcpy(win, data, len);
+	while ((r = inetcsum_cap_open_more(&c, win, len)) == 2) {
+		size_t k = size - fed < chunk ? size - fed : chunk;
+
+		if (k == 0) {
+			r = inetcsum_cap_open(&c, win, len);
+			break;
+		}
+		memcpy(win + len, data + fed, k);
+		len += k;
+		fed += k;
+	}
+	if (r != 0) {
+		if (want_r != -2 || strcmp(c.err, want_err) != 0)
+			abort();
+		inetcsum_cap_close(&c);
+		free(win);
+		return;
+	}
+	if (want_r == -2)
+		abort();
+	c.more = fed < size;
+	for (;;) {
+		r = inetcsum_cap_next(&c, &f);
+		if (r == 2) {
+			size_t drop = c.pos, k;
+
+			memmove(win, win + drop, len - drop);
+			len -= drop;
+			k = size - fed < chunk ? size - fed : chunk;
+			if (len + k < c.need && size - fed > k)
+				k = c.need - len < size - fed ?
+				    c.need - len : size - fed;
+			memcpy(win + len, data + fed, k);
+			len += k;
+			fed += k;
+			inetcsum_cap_window(&c, win, len, drop, fed < size);
+			continue;
+		}
+		if (r != 1)
+			break;
+		if (n < nseen && (c.base + f.offset != seen[n].offset ||
+				  f.caplen != seen[n].caplen))
+			abort();
+		n++;
+	}
+	/* Only a stream refuses a record too large to buffer. */
+	if (r < 0 && strstr(c.err, "too large to stream") != NULL) {
+		inetcsum_cap_close(&c);
+		free(win);
+		return;
+	}
+	if (r != want_r || (n < MAX_SEEN && n != nseen) ||
+	    (r < 0 && strcmp(c.err, want_err) != 0))
+		abort();
+	inetcsum_cap_close(&c);
+	free(win);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct seen seen[MAX_SEEN];
+	struct inetcsum_cap c;
+	struct inetcsum_cap_frame f;
 	void *base;
-	size_t total;
+	size_t total, nseen = 0;
 	uint8_t *buf = guarded_copy(data, size, &base, &total);
+	int r = -2;
 
 	if (inetcsum_cap_open(&c, buf, size) == 0) {
-		while (inetcsum_cap_next(&c, &f) == 1)
+		while ((r = inetcsum_cap_next(&c, &f)) == 1) {
 			check_frame(&f, size);
+			if (nseen < MAX_SEEN) {
+				seen[nseen].offset = f.offset;
+				seen[nseen++].caplen = f.caplen;
+			}
+		}
 		inetcsum_cap_describe(&c);
 	}
+	/* -2: the header was refused. */
+	stream_replay(data, size, size ? 1 + data[size - 1] % 61u : 1, seen,
+		      nseen, r, c.err);
 	inetcsum_cap_close(&c);
 	munmap(base, total);
 	return 0;

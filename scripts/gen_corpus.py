@@ -387,6 +387,146 @@ def link_frames():
     return out
 
 
+# ---- encapsulations (issue 12) -------------------------------------------
+# Tunnel and link headers are spelled out byte by byte (so that the test
+# does not rest on scapy's own dissectors); the IP packets inside are
+# scapy's, with their checksums set by l4() above.  An inner packet is
+# serialised first, bad checksum included, so that the outer UDP or GRE
+# checksum scapy computes over it is right, unless the case breaks it.
+
+ETH_HDR = bytes.fromhex("020000000002020000000001")
+
+
+def v4(l4kind, st="good", src="10.9.0.1", dst="10.9.0.2", ipbad=False,
+       pay=PAY):
+    """An inner IPv4 packet carrying TCP, UDP or ICMP with status 'st'."""
+    if l4kind == "icmp":
+        raw = bytearray(bytes(IP(src=src, dst=dst) / ICMP() / pay))
+        put16(raw, 22, 0)
+        c = cksum(bytes(raw[20:]))
+        put16(raw, 22, c if st == G else corrupt(c))
+        raw = bytes(raw)
+    else:
+        up = TCP(sport=1234, dport=80) if l4kind == "tcp" else \
+            UDP(sport=1234, dport=53)
+        raw = l4(IP(src=src, dst=dst) / up / pay, 20, l4kind, src, dst, st)
+    return set_ipv4_csum(raw, bad=ipbad)
+
+
+def v6(l4kind, st="good", src="2001:db8:9::1", dst="2001:db8:9::2"):
+    up = TCP(sport=1234, dport=80) if l4kind == "tcp" else \
+        UDP(sport=1234, dport=53)
+    return l4(IPv6(src=src, dst=dst) / up / PAY, 40, l4kind, src, dst, st)
+
+
+def outer_udp(payload, sport, dport, st="good", six=False):
+    """An outer IPv4 (IPv6) UDP datagram carrying 'payload'."""
+    if six:
+        return l4(IPv6(src=S6, dst=D6) / UDP(sport=sport, dport=dport) /
+                  Raw(payload), 40, "udp", S6, D6, st)
+    return l4(IP(src=S4, dst=D4) / UDP(sport=sport, dport=dport) /
+              Raw(payload), 20, "udp", S4, D4, st)
+
+
+def outer_gre(payload, flags, ptype):
+    """An outer IPv4 GRE packet; the checksum (C bit) computed here."""
+    h = struct.pack(">HH", flags, ptype)
+    if flags & 0x8000:
+        h += b"\0\0\0\0"
+    if flags & 0x1000:
+        h += struct.pack(">I", 7)
+    g = bytearray(h + payload)
+    if flags & 0x8000:
+        put16(g, 4, cksum(bytes(g)))
+    return bytes(IP(src=S4, dst=D4, proto=47) / Raw(bytes(g)))
+
+
+def eth(et, payload):
+    return ETH_HDR + struct.pack(">H", et) + payload
+
+
+def encap_frames():
+    """Each encapsulation with good and bad checksums inside and out."""
+    out = []
+
+    def add(case, lt, data, layers):
+        out.append(dict(case=case, lt=lt, data=data, layers=layers))
+
+    mpls2 = struct.pack(">II", 100 << 12 | 64, 200 << 12 | 0x100 | 64)
+    add("mpls-udp", 1, eth(0x8847, mpls2 + v4("udp")), [["ipv4", G],
+                                                       ["udp", G]])
+    add("mpls-v6-tcp-bad", 1, eth(0x8847, struct.pack(">I", 300 << 12 |
+                                                      0x100 | 64) +
+                                  v6("tcp", B)), [["tcp", B]])
+    ppp = struct.pack(">H", 0x0021) + v4("tcp", B)
+    add("pppoe-tcp-bad", 1, eth(0x8864, struct.pack(">BBHH", 0x11, 0, 0x1234,
+                                                    len(ppp)) + ppp),
+        [["ipv4", G], ["tcp", B]])
+    ppp6 = struct.pack(">H", 0x0057) + v6("udp")
+    add("pppoe-v6-udp", 1, eth(0x8864, struct.pack(">BBHH", 0x11, 0, 0x1234,
+                                                   len(ppp6)) + ppp6),
+        [["udp", G]])
+    vx = bytes.fromhex("0800000000123400")
+    add("vxlan-inner-tcp-bad", 1,
+        eth(0x0800, outer_udp(vx + eth(0x0800, v4("tcp", B)), 50000, 4789)),
+        [["ipv4", G], ["udp", G], ["ipv4", G], ["tcp", B]])
+    add("vxlan-outer-udp-bad", 1,
+        eth(0x0800, outer_udp(vx + eth(0x0800, v4("tcp")), 50000, 4789, B)),
+        [["ipv4", G], ["udp", B], ["ipv4", G], ["tcp", G]])
+    gen = bytes.fromhex("0200655800000700") + bytes.fromhex("0102030101020304")
+    add("geneve-v6-inner-ip-bad", 1,
+        eth(0x86dd, outer_udp(gen + eth(0x0800, v4("udp", ipbad=True)),
+                              50001, 6081, six=True)),
+        [["udp", G], ["ipv4", B], ["udp", G]])
+    inner = v4("icmp", B, "10.3.0.1", "10.3.0.2")
+    gtp = struct.pack(">BBHIHBB", 0x34, 0xff, len(inner) + 8, 1, 0, 0,
+                      0x85) + bytes.fromhex("01100100") + inner
+    add("gtpu-ext-icmp-bad", 1, eth(0x0800, outer_udp(gtp, 2152, 2152)),
+        [["ipv4", G], ["udp", G], ["ipv4", G], ["icmp", B]])
+    pp = bytes.fromhex("ff030021") + v4("udp", ipbad=True)
+    l2 = struct.pack(">HHHHHH", 0x4802, 12 + len(pp), 1, 2, 5, 6) + pp
+    add("l2tp-ppp-ip-bad", 1, eth(0x0800, outer_udp(l2, 1701, 1701)),
+        [["ipv4", G], ["udp", G], ["ipv4", B], ["udp", G]])
+    ter = bytes.fromhex("00003f2a3ffffdfe") + v6("udp", B,
+                                                   "2001:0:4136:e378::1",
+                                                   "2001:db8::9")
+    add("teredo-udp-bad", 1, eth(0x0800, outer_udp(ter, 3544, 51000)),
+        [["ipv4", G], ["udp", G], ["udp", B]])
+    add("erspan2-tcp-bad", 1,
+        eth(0x0800, outer_gre(bytes.fromhex("1064000500000007") +
+                              eth(0x0800, v4("tcp", B)), 0x1000, 0x88be)),
+        [["ipv4", G], ["ipv4", G], ["tcp", B]])
+    add("erspan3-udp", 1,
+        eth(0x0800, outer_gre(bytes.fromhex("206400050000000100000000") +
+                              eth(0x0800, v4("udp")), 0x1000, 0x22eb)),
+        [["ipv4", G], ["ipv4", G], ["udp", G]])
+    add("gre-teb-csum-udp-bad", 1,
+        eth(0x0800, outer_gre(eth(0x0800, v4("udp", B)), 0x8000, 0x6558)),
+        [["ipv4", G], ["gre", G], ["ipv4", G], ["udp", B]])
+    snap = bytes.fromhex("aaaa03000000") + struct.pack(">H", 0x0800) + \
+        v4("tcp", B)
+    add("llc-snap-tcp-bad", 1, ETH_HDR + struct.pack(">H", len(snap)) + snap,
+        [["ipv4", G], ["tcp", B]])
+    # Link type PPP (9): with and without the HDLC address and control.
+    add("ppp-hdlc-tcp-bad", 9, bytes.fromhex("ff030021") + v4("tcp", B),
+        [["ipv4", G], ["tcp", B]])
+    add("ppp-v6-udp", 9, bytes.fromhex("0057") + v6("udp"), [["udp", G]])
+    # 802.11 QoS data frames (From DS), LLC/SNAP; radiotap with an FCS.
+    wlan = bytes.fromhex("88020000" "020000000001" "020000000002"
+                         "020000000003" "1000" "0000")
+    snap4 = bytes.fromhex("aaaa030000000800")
+    snap6 = bytes.fromhex("aaaa0300000086dd")
+    rt = bytes.fromhex("00000c00" "06000000" "1002" "0000")
+    add("radiotap-fcs-udp-bad", 127, rt + wlan + snap4 + v4("udp", B) +
+        b"\x12\x34\x56\x78", [["ipv4", G], ["udp", B]])
+    add("radiotap-fcs-ip-bad", 127, rt + wlan + snap4 +
+        v4("tcp", ipbad=True) + b"\x9a\xbc\xde\xf0",
+        [["ipv4", B], ["tcp", G]])
+    add("wlan-v6-tcp", 105, wlan + snap6 + v6("tcp"), [["tcp", G]])
+    add("wlan-v6-tcp-bad", 105, wlan + snap6 + v6("tcp", B), [["tcp", B]])
+    return out
+
+
 # ---- writers ---------------------------------------------------------------
 
 
@@ -550,6 +690,12 @@ def main():
         fname = "link-%d.pcap" % lt
         write_pcap(os.path.join(outdir, fname), frs, lt,
                    ">" if lt == 108 else "<")
+        exp[fname] = expect(frs)
+    enc = encap_frames()
+    for lt in sorted({f["lt"] for f in enc}):
+        frs = [f for f in enc if f["lt"] == lt]
+        fname = "encap-%d.pcap" % lt
+        write_pcap(os.path.join(outdir, fname), frs, lt)
         exp[fname] = expect(frs)
     exp["mixed.pcapng"] = expect(write_pcapng(
         os.path.join(outdir, "mixed.pcapng"), eth, links))

@@ -9,8 +9,9 @@
 # differs must lie in the 2-byte field (file_offset) of a layer that was
 # bad (or partial, with --partial) in IN, and that field must now hold the
 # expected value; in OUT such layers are good and every other layer keeps
-# its verdict.  An outer GRE or ICMP checksum covering a repaired layer may
-# change too (it must, to stay good).  Exit status 0 when all of this holds.
+# its verdict.  An outer GRE, ICMP or tunnel UDP checksum covering a
+# repaired layer may change too (it must, to stay good).  Exit status 0
+# when all of this holds.
 import json
 import sys
 
@@ -42,10 +43,12 @@ def main():
         for i, l in enumerate(layers):
             if l["status"] in fixable:
                 allowed[l["file_offset"]] = (fr, l)
-                # A GRE or ICMP checksum covers the layers inside it, so
-                # repairing an inner field must update it too.
+                # A GRE, ICMP or UDP (tunnel: VXLAN, GTP-U, ...) checksum
+                # covers the layers inside it, so repairing an inner field
+                # must update it too.  A UDP layer is followed by others
+                # only when it carries a tunnel.
                 for o in layers[:i]:
-                    if o["proto"] in ("gre", "icmp", "icmpv6"):
+                    if o["proto"] in ("gre", "icmp", "icmpv6", "udp"):
                         follow[o["file_offset"]] = (fr, o)
     changed = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
     for i in changed:

@@ -69,12 +69,76 @@ cmp -s "$W/j1.txt" "$W/j3.txt" && pass "-j 3 output = -j 1 output" ||
 "$T" check -j 2 --json $FILES >"$W/j2.jsonl" 2>/dev/null
 cmp -s "$W/check.jsonl" "$W/j2.jsonl" && pass "-j 2 --json = sequential" ||
 	fail "-j 2 --json differs"
-grep -q "^  tcp .*bad" "$W/j1.txt" && grep -q "^summary: 12 files" "$W/j1.txt" &&
+grep -q "^  tcp .*bad" "$W/j1.txt" && grep -q "^summary: 16 files" "$W/j1.txt" &&
 	pass "text summary per protocol" || fail "text summary"
 n1=$("$T" check --json eth-le-us.pcap | grep -c '"frame"')
 n2=$("$T" check --json - <eth-le-us.pcap | grep -c '"frame"')
 [ "$n1" = 64 ] && [ "$n2" = 64 ] && pass "standard input" ||
 	fail "standard input: $n1 / $n2 frames"
+
+# Never silent: frames that stop short are counted with their reason, and
+# --strict makes them a finding; ARP (no checksum) is parsed to its end.
+$PY - "$W/stops.pcap" <<'EOF'
+import struct, sys
+eth = bytes.fromhex("020000000002020000000001")
+frs = [eth + b"\x08\x06" + bytes(28), eth + b"\x88\xb5" + bytes(46),
+       eth + b"\x88\x47" + bytes.fromhex("00010140") + b"\x90" + bytes(45)]
+with open(sys.argv[1], "wb") as f:
+    f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
+    for d in frs:
+        f.write(struct.pack("<IIII", 0, 0, len(d), len(d)) + d)
+EOF
+"$T" check "$W/stops.pcap" >"$W/stops.txt" 2>&1
+rc=$?
+"$T" check --strict -q "$W/stops.pcap" >/dev/null 2>&1
+rs=$?
+"$T" check --json -q "$W/stops.pcap" >"$W/stops.jsonl" 2>&1
+[ $rc -eq 0 ] && [ $rs -eq 1 ] &&
+	grep -q "2 not fully parsed" "$W/stops.txt" &&
+	grep -q "^  not parsed 1: ethertype not parsed" "$W/stops.txt" &&
+	grep -q "^  not parsed 1: MPLS payload not IP" "$W/stops.txt" &&
+	grep -q '"unparsed_reasons":{"MPLS payload not IP or a pseudowire control word":1,"ethertype not parsed":1}' "$W/stops.jsonl" &&
+	pass "not fully parsed: counted with reasons, --strict exits 1" ||
+	{ fail "not fully parsed (exit $rc, strict $rs)"; cat "$W/stops.txt"; }
+
+echo "--- streams and compressed captures"
+before=$failures
+# Each compressed form must give the verdicts of the plain file, through
+# the file name (magic number detection) and through a pipe.
+for f in eth-le-us.pcap mixed.pcapng encap-1.pcap; do
+	"$T" check --json "$f" | sed 's/"file":"[^"]*"//' >"$W/plain.jsonl"
+	for z in "gzip -c" "zstd -q -c" "lz4 -q -c"; do
+		ext=${z%% *}
+		$z "$f" >"$W/$f.$ext" 2>/dev/null || { fail "$ext missing"; continue; }
+		"$T" check --json "$W/$f.$ext" | sed 's/"file":"[^"]*"//' >"$W/z.jsonl"
+		$z "$f" | "$T" check --json - | sed 's/"file":"[^"]*"//' >"$W/zp.jsonl"
+		cmp -s "$W/plain.jsonl" "$W/z.jsonl" && cmp -s "$W/plain.jsonl" "$W/zp.jsonl" ||
+			fail "$ext: $f verdicts differ from the plain file"
+	done
+	# A pipe fed a few bytes at a time: the window's every edge.
+	$PY "$ROOT/tests/pcap/dribble.py" "$f" | "$T" check --json - |
+		sed 's/"file":"[^"]*"//' >"$W/drib.jsonl"
+	cmp -s "$W/plain.jsonl" "$W/drib.jsonl" || fail "dribbled pipe: $f differs"
+	# fix: from a pipe to standard output, and from a gzip file.
+	"$T" fix -q "$f" "$W/ref.out"
+	$PY "$ROOT/tests/pcap/dribble.py" "$f" | "$T" fix -q - - >"$W/fs.out"
+	"$T" fix -q "$W/$f.gzip" "$W/fz.out"
+	cmp -s "$W/ref.out" "$W/fs.out" && cmp -s "$W/ref.out" "$W/fz.out" ||
+		fail "fix - - / fix of gzip: $f differs from fix IN OUT"
+done
+[ $failures -eq $before ] &&
+	pass "gzip, zstd, lz4 (file and pipe), dribbled pipes, fix - -, fix of .gz"
+$PY "$ROOT/tests/pcap/stream.py" live "$T" &&
+	pass "a pipe's frames are reported as they arrive" ||
+	fail "live pipe"
+# Bounded memory: the peak RSS of a 512 MiB stream against a 32 MiB one.
+r1=$($PY "$ROOT/tests/pcap/stream.py" rss "$T" 32)
+r2=$($PY "$ROOT/tests/pcap/stream.py" rss "$T" 512)
+if [ -n "$r1" ] && [ -n "$r2" ] && [ $((r2 - r1)) -lt 16384 ]; then
+	pass "streaming memory bounded: peak RSS $r1 KiB (32 MiB), $r2 KiB (512 MiB)"
+else
+	fail "streaming memory: peak RSS '$r1' KiB (32 MiB), '$r2' KiB (512 MiB)"
+fi
 
 echo "--- fix"
 before=$failures
@@ -115,6 +179,23 @@ if command -v tshark >/dev/null; then
 	[ $nbad -eq 0 ] && pass "tshark finds no bad checksum in fixed files" ||
 		fail "tshark finds $nbad bad checksums in fixed files"
 fi
+# OUT named *.gz, *.zst, *.lz4: compressed, the same capture inside.
+before=$failures
+"$T" fix -q eth-le-us.pcap "$W/fo.pcap.gz" && zcat "$W/fo.pcap.gz" |
+	cmp -s - "$W/fixed-plain-eth-le-us.pcap" || fail "fix to .gz"
+"$T" fix -q eth-le-us.pcap "$W/fo.pcap.zst" && zstd -q -dc "$W/fo.pcap.zst" |
+	cmp -s - "$W/fixed-plain-eth-le-us.pcap" || fail "fix to .zst"
+"$T" fix -q eth-le-us.pcap "$W/fo.pcap.lz4" && lz4 -q -dc "$W/fo.pcap.lz4" |
+	cmp -s - "$W/fixed-plain-eth-le-us.pcap" || fail "fix to .lz4"
+[ $failures -eq $before ] && pass "fix writes OUT.gz, OUT.zst, OUT.lz4 compressed"
+# --udp-port: the VXLAN port declared plain UDP drops the inner layers.
+n1=$("$T" check --json encap-1.pcap | grep -o '"proto"' | wc -l)
+n2=$("$T" check --udp-port 4789=none --json encap-1.pcap | grep -o '"proto"' | wc -l)
+n3=$("$T" check --udp-port 4789=none --udp-port 4789=vxlan --json encap-1.pcap |
+	grep -o '"proto"' | wc -l)
+[ "$n2" -eq $((n1 - 4)) ] && [ "$n3" -eq "$n1" ] &&
+	pass "--udp-port 4789=none / =vxlan ($n1, $n2, $n3 layers)" ||
+	fail "--udp-port: $n1, $n2, $n3 layers"
 "$T" fix -q link-228.pcap "$W/good.pcap" && "$T" check -q "$W/good.pcap" >/dev/null
 rc=$?
 [ $rc -eq 0 ] && pass "check exit status 0 on a fixed file" ||

@@ -8,6 +8,37 @@
 #include <string.h>
 
 #include "capture_opts.h"
+#include "inetcsum_packet.h"
+
+static const struct {
+	const char *name;
+	int kind;
+} tunnels[] = {
+	{ "vxlan", INETCSUM_TUNNEL_VXLAN },
+	{ "vxlan-gpe", INETCSUM_TUNNEL_VXLAN_GPE },
+	{ "geneve", INETCSUM_TUNNEL_GENEVE },
+	{ "gtpu", INETCSUM_TUNNEL_GTPU },
+	{ "l2tp", INETCSUM_TUNNEL_L2TP },
+	{ "teredo", INETCSUM_TUNNEL_TEREDO },
+	{ "none", INETCSUM_TUNNEL_NONE },
+};
+
+/* "4790=vxlan-gpe": declares the port; -1 if malformed. */
+static int
+udp_port(const char *a)
+{
+	char *end;
+	unsigned long port = strtoul(a, &end, 10);
+	size_t k;
+
+	if (end == a || *end != '=' || port == 0 || port > 65535)
+		return -1;
+	for (k = 0; k < sizeof(tunnels) / sizeof(tunnels[0]); k++)
+		if (strcmp(end + 1, tunnels[k].name) == 0)
+			return inetcsum_frame_udp_port((unsigned)port,
+						       tunnels[k].kind);
+	return -1;
+}
 
 /* One option: its spellings, the bit that allows it, the flag it sets. */
 struct flag_opt {
@@ -27,6 +58,8 @@ static const struct flag_opt flags[] = {
 	  offsetof(struct capture_opts, fix_partial) },
 	{ NULL, "--in-place", CAPTURE_OPT_IN_PLACE,
 	  offsetof(struct capture_opts, in_place) },
+	{ NULL, "--strict", CAPTURE_OPT_STRICT,
+	  offsetof(struct capture_opts, strict) },
 };
 
 static int
@@ -69,6 +102,15 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 		if (k < sizeof(flags) / sizeof(flags[0]) &&
 		    (allowed & flags[k].bit)) {
 			*(int *)((char *)o + flags[k].field) = 1;
+		} else if (is(a, "--udp-port") &&
+			   (allowed & CAPTURE_OPT_UDP_PORT)) {
+			if (i + 1 == argc)
+				return bad(cmd, usage,
+					   "missing PORT=KIND after", a);
+			if (udp_port(argv[++i]) < 0)
+				return bad(cmd, usage, "--udp-port wants PORT="
+					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
+					   "teredo|none, not", argv[i]);
 		} else if (is(a, "-j") && (allowed & CAPTURE_OPT_JOBS)) {
 			char *end;
 			long n;

@@ -16,9 +16,11 @@
 #define CAPTURE_OPT_JOBS	(1u << 3)	/* -j N, 1..1024 */
 #define CAPTURE_OPT_FIX_PARTIAL	(1u << 4)	/* --fix-partial */
 #define CAPTURE_OPT_IN_PLACE	(1u << 5)	/* --in-place */
+#define CAPTURE_OPT_STRICT	(1u << 6)	/* --strict */
+#define CAPTURE_OPT_UDP_PORT	(1u << 7)	/* --udp-port PORT=KIND */
 
 struct capture_opts {
-	int verbose, quiet, json, fix_partial, in_place;
+	int verbose, quiet, json, fix_partial, in_place, strict;
 	unsigned long jobs;	/* 1 unless -j */
 };
 
@@ -29,6 +31,9 @@ struct capture_opts {
  * ('usage' on standard output: the caller exits 0); or -2 after a message
  * naming the bad option on standard error, followed by 'usage' there (the
  * caller exits 2).  -v and -q together are refused: they contradict.
+ * --udp-port PORT=KIND (KIND vxlan, vxlan-gpe, geneve, gtpu, l2tp,
+ * teredo, or none for plain UDP) is applied at once, process-wide, with
+ * inetcsum_frame_udp_port(): call this before any thread starts.
  */
 int
 capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,

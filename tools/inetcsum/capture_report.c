@@ -5,6 +5,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,6 +39,26 @@ inetcsum_frame_is_problem(const struct inetcsum_frame_result *r)
 	return 0;
 }
 
+/* Counts 'n' frames with note 'note' (compared by content). */
+static void
+count_note(struct inetcsum_tally *t, const char *note, uint64_t n)
+{
+	size_t i;
+
+	for (i = 0; i < t->nnotes; i++)
+		if (t->notes[i].note == note ||
+		    strcmp(t->notes[i].note, note) == 0) {
+			t->notes[i].n += n;
+			return;
+		}
+	if (t->nnotes == INETCSUM_MAX_NOTES) {
+		t->other_notes += n;
+		return;
+	}
+	t->notes[t->nnotes].note = note;
+	t->notes[t->nnotes++].n = n;
+}
+
 void
 inetcsum_tally_frame(struct inetcsum_tally *t,
 		     const struct inetcsum_frame_result *r)
@@ -57,7 +79,10 @@ inetcsum_tally_frame(struct inetcsum_tally *t,
 	}
 	t->problem_frames += problem;
 	t->bad_frames += bad;
-	t->unparsed += r->note != NULL;
+	if (r->note != NULL) {
+		t->unparsed++;
+		count_note(t, r->note, 1);
+	}
 }
 
 void
@@ -76,6 +101,29 @@ inetcsum_tally_merge(struct inetcsum_tally *dst,
 	for (p = 0; p < INETCSUM_NPROTO; p++)
 		for (s = 0; s < INETCSUM_NSTATUS; s++)
 			dst->n[p][s] += src->n[p][s];
+	for (p = 0; p < src->nnotes; p++)
+		count_note(dst, src->notes[p].note, src->notes[p].n);
+	dst->other_notes += src->other_notes;
+}
+
+static int
+by_count(const void *a, const void *b)
+{
+	const struct inetcsum_note_count *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->note, y->note);
+}
+
+/* The reasons, most frequent first (then by name: output is stable). */
+static size_t
+sorted_notes(const struct inetcsum_tally *t,
+	     struct inetcsum_note_count out[INETCSUM_MAX_NOTES])
+{
+	memcpy(out, t->notes, t->nnotes * sizeof(out[0]));
+	qsort(out, t->nnotes, sizeof(out[0]), by_count);
+	return t->nnotes;
 }
 
 void
@@ -169,6 +217,18 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 		(unsigned long long)t->bad_frames,
 		(unsigned long long)(t->problem_frames - t->bad_frames),
 		(unsigned long long)t->unparsed);
+	/* Never silent: why frames stopped short of their inner packet. */
+	{
+		struct inetcsum_note_count nc[INETCSUM_MAX_NOTES];
+		size_t k, n = sorted_notes(t, nc);
+
+		for (k = 0; k < n; k++)
+			fprintf(f, "  not parsed %llu: %s\n",
+				(unsigned long long)nc[k].n, nc[k].note);
+		if (t->other_notes)
+			fprintf(f, "  not parsed %llu: other reasons\n",
+				(unsigned long long)t->other_notes);
+	}
 	for (p = 0; p < INETCSUM_NPROTO; p++) {
 		int any = 0;
 
@@ -221,6 +281,21 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
 		}
 		if (!firsts)
 			fputc('}', f);
+	}
+	fputs("},\"unparsed_reasons\":{", f);
+	{
+		struct inetcsum_note_count nc[INETCSUM_MAX_NOTES];
+		size_t k, n = sorted_notes(t, nc);
+
+		for (k = 0; k < n; k++) {
+			if (k)
+				fputc(',', f);
+			inetcsum_json_string(f, nc[k].note);
+			fprintf(f, ":%llu", (unsigned long long)nc[k].n);
+		}
+		if (t->other_notes)
+			fprintf(f, "%s\"other\":%llu", n ? "," : "",
+				(unsigned long long)t->other_notes);
 	}
 	fputs("}}}\n", f);
 }

@@ -15,6 +15,18 @@
 #define INETCSUM_NPROTO		(INETCSUM_PROTO_GRE + 1)
 #define INETCSUM_NSTATUS	(INETCSUM_ILLEGAL + 1)
 
+/*
+ * Frames not parsed to their innermost packet, per reason (the parser's
+ * note, a static string); reasons past the first INETCSUM_MAX_NOTES
+ * distinct ones are counted under "other".
+ */
+#define INETCSUM_MAX_NOTES	48
+
+struct inetcsum_note_count {
+	const char *note;
+	uint64_t n;
+};
+
 struct inetcsum_tally {
 	uint64_t files, unreadable;
 	uint64_t frames;
@@ -24,6 +36,9 @@ struct inetcsum_tally {
 	uint64_t unparsed;		/* frames with a parser note */
 	uint64_t fixed_fields;		/* fix: fields rewritten */
 	uint64_t n[INETCSUM_NPROTO][INETCSUM_NSTATUS];
+	struct inetcsum_note_count notes[INETCSUM_MAX_NOTES];
+	size_t nnotes;
+	uint64_t other_notes;
 };
 
 void

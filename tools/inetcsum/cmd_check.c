@@ -3,15 +3,18 @@
  * tools/inetcsum/cmd_check.c - "inetcsum check FILE...": verify every
  * checksum of every frame of pcap/pcapng captures.
  *
- * Each file is mapped and walked once (pcap.c); each frame goes to
- * inetcsum_frame_check() (packet/), whose per-layer verdicts are printed
- * for frames with findings (every frame with -v) and tallied.  With -j N,
+ * Each file is mapped and walked once (pcap.c); pipes, standard input and
+ * compressed files are streamed through a bounded window instead
+ * (stream.c), each frame checked as soon as it has arrived.  Each frame
+ * goes to inetcsum_frame_check() (packet/), whose per-layer verdicts are
+ * printed for frames with findings (every frame with -v) and tallied.  With -j N,
  * N threads take files in turn; each file's output is buffered and
  * written in the order the files were named, so the output does not depend
  * on N.
  *
  * Exit status: 0 every checksum good (or by design not checkable), 1 a
- * bad or illegal checksum was found, 2 a file could not be read (entirely
+ * bad or illegal checksum was found (or, with --strict, a frame was not
+ * parsed to its innermost packet), 2 a file could not be read (entirely
  * or past some record); 2 wins over 1.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "capture_opts.h"
 #include "capture_report.h"
@@ -27,6 +31,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
+#include "stream.h"
 
 /* How many frames between progress refreshes: rare enough to be free. */
 #define PROGRESS_FRAMES	4096u
@@ -48,14 +53,97 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-"usage: inetcsum check [-v | -q] [--json] [-j N] FILE...\n"
+"usage: inetcsum check [-v | -q] [--json] [--strict] [--udp-port PORT=KIND]\n"
+"                      [-j N] FILE...\n"
 "Verify the IPv4, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP and GRE checksums\n"
 "of every frame of pcap and pcapng captures ('-' reads standard input).\n"
 "  -v, --verbose  a line for every frame, not only frames with findings\n"
 "  -q, --quiet    no per-frame lines, only the summary\n"
 "  --json         JSON Lines: an object per frame, then a summary object\n"
+"  --strict       exit 1 also when a frame was not parsed to its innermost\n"
+"                 packet (the summary lists why)\n"
+"  --udp-port P=K decode UDP port P as tunnel K (vxlan, vxlan-gpe, geneve,\n"
+"                 gtpu, l2tp, teredo) or as plain UDP (none); repeatable\n"
 "  -j N           check N files at once; output stays in file order\n"
-"Exit status: 0 all good, 1 bad checksums found, 2 a file was unreadable.\n");
+"Exit status: 0 all good, 1 bad checksums found (--strict: or frames not\n"
+"fully parsed), 2 a file was unreadable.\n");
+}
+
+/* One frame: its verdicts, tallied and printed. */
+static void
+check_frame(const struct check_opts *o, const char *path, FILE *out,
+	    const struct inetcsum_cap_frame *fr, uint64_t base,
+	    struct inetcsum_tally *t)
+{
+	struct inetcsum_frame_result res;
+
+	res.nlayers = 0;
+	res.note = NULL;
+	if (inetcsum_frame_check(fr->linktype, fr->data, fr->caplen,
+				 fr->origlen, &res) < 0 && res.note == NULL)
+		res.note = "unknown link type";
+	inetcsum_tally_frame(t, &res);
+	if (o->json && !o->quiet)
+		inetcsum_print_frame_json(out, path, fr->number,
+					  (size_t)(base + fr->offset), &res);
+	else if (!o->quiet && (o->verbose || inetcsum_frame_is_problem(&res)))
+		inetcsum_print_frame_text(out, path, fr->number, &res);
+}
+
+/* Before the stream blocks for more input: what is printed goes out. */
+static int
+flush_out(void *arg, const uint8_t *p, size_t n)
+{
+	(void)p;
+	(void)n;
+	fflush(arg);
+	return 0;
+}
+
+/*
+ * A pipe, standard input or a compressed file: read through the bounded
+ * window of stream.c, each frame checked as soon as it has arrived.
+ */
+static void
+check_stream(const struct check_opts *o, const char *path, FILE *out,
+	     FILE *err, struct inetcsum_tally *t)
+{
+	struct inetcsum_capstream s;
+	struct inetcsum_cap cap;
+	struct inetcsum_cap_frame fr;
+	int r;
+
+	if (inetcsum_capstream_open(&s, path) < 0) {
+		fprintf(err, "inetcsum check: %s: %s\n", path, s.err);
+		t->unreadable++;
+		inetcsum_capstream_close(&s);
+		return;
+	}
+	if (inetcsum_capstream_cap_open(&s, &cap) < 0) {
+		fprintf(err, "inetcsum check: %s: %s\n", path, cap.err);
+		t->unreadable++;
+		inetcsum_cap_close(&cap);
+		inetcsum_capstream_close(&s);
+		return;
+	}
+	while ((r = inetcsum_capstream_next(&s, &cap, &fr, flush_out, out)) == 1)
+		check_frame(o, path, out, &fr, cap.base, t);
+	if (r < 0) {
+		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "
+			"before it)\n", path, cap.err,
+			(unsigned long long)cap.nframes);
+		t->unreadable++;
+	}
+	inetcsum_cap_close(&cap);
+	inetcsum_capstream_close(&s);
+}
+
+/* A compressed regular file is streamed through its decoder. */
+static int
+is_compressed(const struct inetcsum_file *file)
+{
+	return inetcsum_codec_detect(file->data, file->len) !=
+	       INETCSUM_CODEC_NONE;
 }
 
 /* Checks one file; its lines go to 'out', its errors to 'err'. */
@@ -66,15 +154,26 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	struct inetcsum_file file;
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
-	struct inetcsum_frame_result res;
 	struct inetcsum_progress prog;
+	struct stat st;
 	char msg[512];
 	int r;
 
 	t->files++;
+	/* Regular files are mapped (the fast path); the rest is streamed. */
+	if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 &&
+				       !S_ISREG(st.st_mode))) {
+		check_stream(o, path, out, err, t);
+		return;
+	}
 	if (inetcsum_file_load(path, 0, &file, msg, sizeof(msg)) < 0) {
 		fprintf(err, "inetcsum check: %s\n", msg);
 		t->unreadable++;
+		return;
+	}
+	if (is_compressed(&file)) {
+		inetcsum_file_unload(&file);
+		check_stream(o, path, out, err, t);
 		return;
 	}
 	if (inetcsum_cap_open(&cap, file.data, file.len) < 0) {
@@ -85,19 +184,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	}
 	inetcsum_progress_start(&prog, path, file.len, o->progress);
 	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
-		res.nlayers = 0;
-		res.note = NULL;
-		if (inetcsum_frame_check(fr.linktype, fr.data, fr.caplen,
-					 fr.origlen, &res) < 0 &&
-		    res.note == NULL)
-			res.note = "unknown link type";
-		inetcsum_tally_frame(t, &res);
-		if (o->json && !o->quiet)
-			inetcsum_print_frame_json(out, path, fr.number,
-						  fr.offset, &res);
-		else if (!o->quiet && (o->verbose ||
-				       inetcsum_frame_is_problem(&res)))
-			inetcsum_print_frame_text(out, path, fr.number, &res);
+		check_frame(o, path, out, &fr, 0, t);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
 	}
@@ -223,9 +310,10 @@ cmd_check(int argc, char **argv)
 	size_t nthreads = 1;
 	int i;
 
-	i = capture_parse_opts("check", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
-			       CAPTURE_OPT_JSON | CAPTURE_OPT_JOBS, argc, argv,
-			       &co, usage);
+	i = capture_parse_opts("check", CAPTURE_OPT_VERBOSE |
+			       CAPTURE_OPT_QUIET | CAPTURE_OPT_JSON |
+			       CAPTURE_OPT_JOBS | CAPTURE_OPT_STRICT |
+			       CAPTURE_OPT_UDP_PORT, argc, argv, &co, usage);
 	if (i < 0)
 		return i == -1 ? 0 : 2;
 	o.verbose = co.verbose;
@@ -258,5 +346,7 @@ cmd_check(int argc, char **argv)
 	}
 	if (total.unreadable)
 		return 2;
+	if (co.strict && total.unparsed)
+		return 1;
 	return total.bad_frames ? 1 : 0;
 }

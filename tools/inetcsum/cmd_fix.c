@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "capture_opts.h"
 #include "capture_report.h"
@@ -30,21 +31,32 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
+#include "stream.h"
 
 #define PROGRESS_FRAMES	4096u
+
+/* Where -v lines and the summary go: standard error when OUT is "-". */
+static FILE *report;
 
 static void
 usage(FILE *f)
 {
 	fprintf(f,
-"usage: inetcsum fix [-v | -q] [--fix-partial] IN OUT\n"
-"       inetcsum fix [-v | -q] [--fix-partial] --in-place FILE\n"
+"usage: inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K] IN OUT\n"
+"       inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K]\n"
+"                    --in-place FILE\n"
 "Copy the capture IN to OUT, rewriting only the checksum fields that are\n"
 "wrong; every other byte stays as it is.  OUT is replaced atomically.\n"
+"IN may be '-' (standard input), a pipe or a gzip/zstd/lz4 file (OUT is\n"
+"then the decompressed capture), read as a stream.  OUT '-' streams to\n"
+"standard output, which cannot be atomic: after an error it holds the\n"
+"capture up to that point (exit 2); messages then go to standard error.\n"
+"An OUT named *.gz, *.zst or *.lz4 is written compressed.\n"
 "  -v, --verbose   a line per rewritten field\n"
 "  -q, --quiet     no summary\n"
 "  --fix-partial   also complete offload 'partial' checksums\n"
 "  --in-place      rewrite FILE itself (still via a temporary file)\n"
+"  --udp-port P=K  decode UDP port P as tunnel K (see inetcsum check -h)\n"
 "Exit status: 0 OUT written, 2 error (OUT not written).\n");
 }
 
@@ -76,7 +88,7 @@ note_changes(const char *path, uint64_t frame, size_t frame_offset,
 		if ((unsigned)l->proto < INETCSUM_NPROTO)
 			changed[l->proto]++;
 		if (verbose)
-			printf("%s: frame %llu: %s %s 0x%04x -> 0x%04x at file "
+			fprintf(report, "%s: frame %llu: %s %s 0x%04x -> 0x%04x at file "
 			       "offset %zu\n", path, (unsigned long long)frame,
 			       inetcsum_proto_name(l->proto),
 			       inetcsum_status_name(l->status), l->stored,
@@ -92,7 +104,7 @@ print_summary(const char *in, const char *out,
 	size_t p;
 	uint64_t left_partial = 0, left_illegal = 0;
 
-	printf("%s -> %s: %llu frames, %llu checksum field%s rewritten",
+	fprintf(report, "%s -> %s: %llu frames, %llu checksum field%s rewritten",
 	       in, out, (unsigned long long)t->frames,
 	       (unsigned long long)t->fixed_fields,
 	       t->fixed_fields == 1 ? "" : "s");
@@ -103,21 +115,31 @@ print_summary(const char *in, const char *out,
 			left_partial += t->n[p][INETCSUM_PARTIAL];
 		left_illegal += t->n[p][INETCSUM_ILLEGAL];
 		if (n)
-			printf(" %s:%llu",
+			fprintf(report, " %s:%llu",
 			       inetcsum_proto_name((enum inetcsum_proto)p),
 			       (unsigned long long)n);
 	}
-	putchar('\n');
+	fputc('\n', report);
 	if (left_partial)
-		printf("  %llu partial (offload) field%s left as they are; "
+		fprintf(report, "  %llu partial (offload) field%s left as they are; "
 		       "--fix-partial completes them\n",
 		       (unsigned long long)left_partial,
 		       left_partial == 1 ? "" : "s");
 	if (left_illegal)
-		printf("  %llu illegal field%s (zero UDP checksum over "
+		fprintf(report, "  %llu illegal field%s (zero UDP checksum over "
 		       "IPv6) left as they are\n",
 		       (unsigned long long)left_illegal,
 		       left_illegal == 1 ? "" : "s");
+	/* Never silent: checksums past where parsing stopped are unchecked. */
+	for (p = 0; p < t->nnotes; p++)
+		fprintf(report, "  %llu frame%s not parsed to the end, left as they "
+		       "are past that point: %s\n",
+		       (unsigned long long)t->notes[p].n,
+		       t->notes[p].n == 1 ? "" : "s", t->notes[p].note);
+	if (t->other_notes)
+		fprintf(report, "  %llu frame%s not parsed to the end for other "
+		       "reasons\n", (unsigned long long)t->other_notes,
+		       t->other_notes == 1 ? "" : "s");
 }
 
 /* Whether inetcsum_frame_fix() would rewrite a field of this frame. */
@@ -136,31 +158,58 @@ needs_fix(const struct inetcsum_frame_result *r, unsigned flags)
 	return 0;
 }
 
+/* The output side of a fix: the window bytes before 'done' are written. */
+struct fixer {
+	struct inetcsum_out *o;
+	size_t done;
+};
+
+/* The stream is about to drop the window's first 'n' bytes: write them. */
+static int
+fix_flush(void *arg, const uint8_t *p, size_t n)
+{
+	struct fixer *x = arg;
+
+	if (n > x->done && inetcsum_out_write(x->o, p + x->done,
+					      n - x->done) < 0)
+		return -1;
+	x->done = 0;
+	return 0;
+}
+
 /*
- * Streams 'file' to 'o': the input bytes as they are, except that each
+ * Copies the capture to 'o': the input bytes as they are, except that each
  * frame with a field to rewrite is copied to 'scratch', repaired there and
- * written from there.  Returns 0, or -1 with the message printed (the
- * caller then aborts 'o').
+ * written from there.  The input is the mapped 'file', or, when 's' is not
+ * NULL, a stream (pipe, standard input, compressed file) read through its
+ * bounded window, whose bytes are written out before the window moves on.
+ * Returns 0, or -1 with the message printed (the caller then aborts 'o').
  */
 static int
 stream_fixed(const char *path, const struct inetcsum_file *file,
-	     struct inetcsum_out *o, unsigned flags, int verbose,
-	     struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
+	     struct inetcsum_capstream *s, struct inetcsum_out *o,
+	     unsigned flags, int verbose, struct inetcsum_tally *t,
+	     uint64_t changed[INETCSUM_NPROTO])
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_frame_result res;
 	struct inetcsum_progress prog;
+	struct fixer x = { o, 0 };
 	uint8_t *scratch = NULL;
-	size_t done = 0, scratch_len = 0, p;
+	size_t scratch_len = 0, p;
 	int r;
 
-	if (inetcsum_cap_open(&cap, file->data, file->len) < 0) {
+	if ((s != NULL ? inetcsum_capstream_cap_open(s, &cap) :
+	     inetcsum_cap_open(&cap, file->data, file->len)) < 0) {
 		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+		inetcsum_cap_close(&cap);
 		return -1;
 	}
-	inetcsum_progress_start(&prog, path, file->len, 1);
-	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
+	inetcsum_progress_start(&prog, path, s != NULL ? 0 : file->len, 1);
+	while ((r = s != NULL ? inetcsum_capstream_next(s, &cap, &fr, fix_flush,
+						     &x) :
+		    inetcsum_cap_next(&cap, &fr)) == 1) {
 		res.nlayers = 0;
 		res.note = NULL;
 		inetcsum_frame_check(fr.linktype, fr.data, fr.caplen,
@@ -185,30 +234,34 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		memcpy(scratch, fr.data, fr.caplen);
 		if (inetcsum_frame_fix(fr.linktype, scratch, fr.caplen,
 				       fr.origlen, flags, &res) > 0)
-			note_changes(path, fr.number, fr.offset, scratch,
+			note_changes(path, fr.number,
+				     (size_t)(cap.base + fr.offset), scratch,
 				     fr.caplen, &res, verbose, changed);
 		/* Everything up to this frame unchanged, then the frame. */
-		if (inetcsum_out_write(o, file->data + done,
-				       fr.offset - done) < 0 ||
+		if (inetcsum_out_write(o, cap.buf + x.done,
+				       fr.offset - x.done) < 0 ||
 		    inetcsum_out_write(o, scratch, fr.caplen) < 0) {
 			fprintf(stderr, "inetcsum fix: %s\n", o->err);
 			r = -2;
 			break;
 		}
-		done = fr.offset + fr.caplen;
+		x.done = fr.offset + fr.caplen;
 	}
 	inetcsum_progress_end(&prog);
 	free(scratch);
-	if (r == -1)
+	if (r == -1 && o->tmp == NULL)
+		fprintf(stderr, "inetcsum fix: %s\n", o->err);
+	else if (r == -1)
 		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+	/* The rest: trailing records and blocks without a repaired frame. */
+	if (r == 0 && inetcsum_out_write(o, cap.buf + x.done,
+					 cap.len - x.done) < 0) {
+		fprintf(stderr, "inetcsum fix: %s\n", o->err);
+		r = -2;
+	}
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;
-	/* The rest: trailing records and blocks without a repaired frame. */
-	if (inetcsum_out_write(o, file->data + done, file->len - done) < 0) {
-		fprintf(stderr, "inetcsum fix: %s\n", o->err);
-		return -1;
-	}
 	for (p = 0; p < INETCSUM_NPROTO; p++)
 		t->fixed_fields += changed[p];
 	return 0;
@@ -222,15 +275,18 @@ cmd_fix(int argc, char **argv)
 	uint64_t changed[INETCSUM_NPROTO] = { 0 };
 	struct inetcsum_file file;
 	struct inetcsum_out o;
+	struct inetcsum_capstream s;
 	struct stat st;
 	unsigned flags = 0;
-	int verbose = 0, quiet = 0, in_place = 0, i;
+	int verbose = 0, quiet = 0, in_place = 0, i, to_stdout, streamed;
+	mode_t in_mode;
 	const char *in, *out;
 	char msg[512];
 	mode_t mode, mask;
 
 	i = capture_parse_opts("fix", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
-			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE,
+			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE |
+			       CAPTURE_OPT_UDP_PORT,
 			       argc, argv, &co, usage);
 	if (i < 0)
 		return i == -1 ? 0 : 2;
@@ -245,33 +301,67 @@ cmd_fix(int argc, char **argv)
 	}
 	in = argv[i];
 	out = in_place ? in : argv[i + 1];
+	to_stdout = strcmp(out, "-") == 0;
+	report = to_stdout ? stderr : stdout;
 	if (in_place && strcmp(in, "-") == 0) {
 		fprintf(stderr, "inetcsum fix: --in-place needs a file\n");
 		return 2;
 	}
-	if (strcmp(out, "-") == 0) {
-		fprintf(stderr, "inetcsum fix: OUT must be a file: it is "
-			"written to a temporary file and renamed\n");
+	if (to_stdout && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "inetcsum fix: not writing a capture to a "
+			"terminal\n");
 		return 2;
 	}
-	if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "inetcsum fix: %s\n", msg);
+	memset(&file, 0, sizeof(file));
+	/* Regular files are mapped; pipes and standard input streamed. */
+	streamed = strcmp(in, "-") == 0 ||
+		   (stat(in, &st) == 0 && !S_ISREG(st.st_mode));
+	if (!streamed) {
+		if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
+			fprintf(stderr, "inetcsum fix: %s\n", msg);
+			return 2;
+		}
+		/* A compressed file is decoded as a stream; OUT is the
+		 * decompressed capture. */
+		if (inetcsum_codec_detect(file.data, file.len) !=
+		    INETCSUM_CODEC_NONE) {
+			if (in_place) {
+				fprintf(stderr, "inetcsum fix: %s is "
+					"compressed; --in-place would replace "
+					"it with the uncompressed capture\n",
+					in);
+				inetcsum_file_unload(&file);
+				return 2;
+			}
+			streamed = 1;
+			in_mode = file.mode;
+			inetcsum_file_unload(&file);
+			memset(&file, 0, sizeof(file));
+			file.mode = in_mode;
+			if (stat(in, &st) == 0) {
+				file.dev = st.st_dev;
+				file.ino = st.st_ino;
+			}
+		}
+	}
+	if (streamed && inetcsum_capstream_open(&s, in) < 0) {
+		fprintf(stderr, "inetcsum fix: %s: %s\n", in, s.err);
+		inetcsum_capstream_close(&s);
 		return 2;
 	}
 	/* Refuse to replace the input through another name, too. */
-	if (!in_place && stat(out, &st) == 0 && st.st_dev == file.dev &&
-	    st.st_ino == file.ino && strcmp(in, "-") != 0) {
+	if (!in_place && !to_stdout && strcmp(in, "-") != 0 &&
+	    stat(out, &st) == 0 && st.st_dev == file.dev &&
+	    st.st_ino == file.ino) {
 		fprintf(stderr, "inetcsum fix: %s is the input file; use "
 			"--in-place to rewrite it\n", out);
-		inetcsum_file_unload(&file);
-		return 2;
+		goto fail_input;
 	}
 	/* rename() would replace a device, FIFO or directory entry. */
-	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (!to_stdout && stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
 		fprintf(stderr, "inetcsum fix: %s exists and is not a regular "
 			"file\n", out);
-		inetcsum_file_unload(&file);
-		return 2;
+		goto fail_input;
 	}
 	if (in_place) {
 		mode = file.mode & 07777;
@@ -281,29 +371,50 @@ cmd_fix(int argc, char **argv)
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	if (inetcsum_out_open(&o, out, msg, sizeof(msg)) < 0) {
+	if ((to_stdout ? inetcsum_out_open_stdout(&o, msg, sizeof(msg)) :
+	     inetcsum_out_open(&o, out, msg, sizeof(msg))) < 0) {
 		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
-		inetcsum_file_unload(&file);
-		return 2;
+		goto fail_input;
 	}
-	if (stream_fixed(in, &file, &o, flags, verbose, &t, changed) < 0) {
+	/* OUT.gz, OUT.zst, OUT.lz4: written compressed. */
+	if (inetcsum_out_compress_by_name(&o) < 0) {
+		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
 		inetcsum_out_abort(&o);
-		fprintf(stderr, "inetcsum fix: %s not written\n", out);
-		inetcsum_file_unload(&file);
-		return 2;
+		goto fail_input;
 	}
+	if (stream_fixed(in, &file, streamed ? &s : NULL, &o, flags, verbose,
+			 &t, changed) < 0) {
+		inetcsum_out_abort(&o);
+		if (to_stdout)
+			fprintf(stderr, "inetcsum fix: standard output is "
+				"incomplete: the capture written there stops "
+				"at or before the error\n");
+		else
+			fprintf(stderr, "inetcsum fix: %s not written\n", out);
+		goto fail_input;
+	}
+	if (streamed)
+		inetcsum_capstream_close(&s);
+	streamed = 0;
 	if (inetcsum_out_commit(&o, mode) < 0) {
-		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
-		inetcsum_file_unload(&file);
-		return 2;
+		fprintf(stderr, "inetcsum fix: %s; %s not %s\n", msg, out,
+			to_stdout ? "complete" : "written");
+		goto fail_input;
 	}
 	inetcsum_file_unload(&file);
 	if (!quiet)
-		print_summary(in, out, &t, flags, changed);
-	if (fflush(stdout) != 0) {
+		print_summary(in, to_stdout ? "standard output" : out, &t,
+			      flags, changed);
+	if (fflush(report) != 0) {
 		fprintf(stderr, "inetcsum fix: standard output: %s\n",
 			strerror(errno));
 		return 2;
 	}
 	return 0;
+
+fail_input:
+	if (streamed)
+		inetcsum_capstream_close(&s);
+	inetcsum_file_unload(&file);
+	return 2;
 }

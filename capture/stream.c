@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * capture/stream.c - captures read as streams through a bounded window,
+ * optionally decompressed (see stream.h).
+ *
+ * The window holds the bytes from the record being read to what has been
+ * read so far.  inetcsum_capstream_fill() drops the consumed front (a memmove
+ * of the unread tail, at most one record), grows the window only when one
+ * record does not fit, and reads in chunks of READ_CHUNK.  So memory is
+ * bounded by the largest record (INETCSUM_CAP_MAX_RECORD at most), never
+ * by the length of the stream, and a frame is handed out as soon as its
+ * last byte has been read: `tcpdump -w - | inetcsum check -` reports each
+ * frame as it arrives.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef INETCSUM_HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef INETCSUM_HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef INETCSUM_HAVE_LZ4
+#include <lz4frame.h>
+#endif
+
+#include "stream.h"
+
+/* One read(2): large enough to amortise the call, small for latency. */
+#define READ_CHUNK	(256u << 10)
+/* The window's first size; it doubles only for a record that needs it. */
+#define WINDOW_MIN	(1u << 20)
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int
+fail(struct inetcsum_capstream *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, sizeof(s->err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+enum inetcsum_codec
+inetcsum_codec_detect(const uint8_t *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		return INETCSUM_CODEC_GZIP;
+	if (n >= 4 && p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f &&
+	    p[3] == 0xfd)
+		return INETCSUM_CODEC_ZSTD;
+	if (n >= 4 && p[0] == 0x04 && p[1] == 0x22 && p[2] == 0x4d &&
+	    p[3] == 0x18)
+		return INETCSUM_CODEC_LZ4;
+	return INETCSUM_CODEC_NONE;
+}
+
+const char *
+inetcsum_codec_name(enum inetcsum_codec k)
+{
+	switch (k) {
+	case INETCSUM_CODEC_GZIP:	return "gzip";
+	case INETCSUM_CODEC_ZSTD:	return "zstd";
+	case INETCSUM_CODEC_LZ4:	return "lz4";
+	case INETCSUM_CODEC_NONE:	break;
+	}
+	return "uncompressed";
+}
+
+/* Reads into the compressed-input buffer; 0 at the end, -1 on error. */
+static int
+read_in(struct inetcsum_capstream *s)
+{
+	ssize_t n;
+
+	if (s->in_pos > 0) {
+		memmove(s->in, s->in + s->in_pos, s->in_len - s->in_pos);
+		s->in_len -= s->in_pos;
+		s->in_pos = 0;
+	}
+	if (s->in_len == s->in_cap)
+		return 0;	/* full: the decoder has input to work on */
+	do
+		n = read(s->fd, s->in + s->in_len, s->in_cap - s->in_len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return fail(s, "read: %s", strerror(errno));
+	if (n == 0)
+		s->in_eof = 1;
+	s->in_len += (size_t)n;
+	return 0;
+}
+
+static int
+codec_init(struct inetcsum_capstream *s)
+{
+	switch (s->codec) {
+	case INETCSUM_CODEC_NONE:
+		return 0;
+	case INETCSUM_CODEC_GZIP:
+#ifdef INETCSUM_HAVE_ZLIB
+	{
+		z_stream *z = calloc(1, sizeof(*z));
+
+		/* 15 + 16: gzip only (multi-member handled in decode). */
+		if (z == NULL || inflateInit2(z, 15 + 16) != Z_OK) {
+			free(z);
+			return fail(s, "gzip: cannot start the decoder");
+		}
+		s->dec = z;
+		return 0;
+	}
+#else
+		break;
+#endif
+	case INETCSUM_CODEC_ZSTD:
+#ifdef INETCSUM_HAVE_ZSTD
+		s->dec = ZSTD_createDStream();
+		if (s->dec == NULL)
+			return fail(s, "zstd: cannot start the decoder");
+		return 0;
+#else
+		break;
+#endif
+	case INETCSUM_CODEC_LZ4:
+#ifdef INETCSUM_HAVE_LZ4
+	{
+		LZ4F_dctx *d;
+
+		if (LZ4F_isError(LZ4F_createDecompressionContext(&d,
+								 LZ4F_VERSION)))
+			return fail(s, "lz4: cannot start the decoder");
+		s->dec = d;
+		return 0;
+	}
+#else
+		break;
+#endif
+	}
+	return fail(s, "%s-compressed capture, but this inetcsum was built "
+		    "without %s", inetcsum_codec_name(s->codec),
+		    s->codec == INETCSUM_CODEC_GZIP ? "zlib" :
+		    s->codec == INETCSUM_CODEC_ZSTD ? "libzstd" : "liblz4");
+}
+
+/*
+ * Decodes what the input buffer holds into buf[len..cap); sets *made to
+ * the bytes produced.  -1 on corrupt data.
+ */
+static int
+decode(struct inetcsum_capstream *s, size_t *made)
+{
+	size_t room = s->cap - s->len;
+	size_t avail = s->in_len - s->in_pos;
+
+	*made = 0;
+	switch (s->codec) {
+	case INETCSUM_CODEC_NONE:
+		break;
+	case INETCSUM_CODEC_GZIP:
+#ifdef INETCSUM_HAVE_ZLIB
+	{
+		z_stream *z = s->dec;
+		int r;
+
+		z->next_in = s->in + s->in_pos;
+		z->avail_in = (uInt)(avail > 1u << 30 ? 1u << 30 : avail);
+		z->next_out = s->buf + s->len;
+		z->avail_out = (uInt)(room > 1u << 30 ? 1u << 30 : room);
+		r = inflate(z, Z_NO_FLUSH);
+		s->in_pos = (size_t)(z->next_in - s->in);
+		*made = (size_t)(z->next_out - (s->buf + s->len));
+		if (r == Z_STREAM_END) {
+			/* gzip files may hold several members (RFC 1952). */
+			if (inflateReset(z) != Z_OK)
+				return fail(s, "gzip: decoder reset failed");
+		} else if (r != Z_OK && r != Z_BUF_ERROR) {
+			return fail(s, "gzip: corrupt data (%s)",
+				    z->msg ? z->msg : "inflate failed");
+		}
+		return 0;
+	}
+#else
+		break;
+#endif
+	case INETCSUM_CODEC_ZSTD:
+#ifdef INETCSUM_HAVE_ZSTD
+	{
+		ZSTD_inBuffer in = { s->in + s->in_pos, avail, 0 };
+		ZSTD_outBuffer out = { s->buf + s->len, room, 0 };
+		size_t r = ZSTD_decompressStream(s->dec, &out, &in);
+
+		if (ZSTD_isError(r))
+			return fail(s, "zstd: corrupt data (%s)",
+				    ZSTD_getErrorName(r));
+		s->in_pos += in.pos;
+		*made = out.pos;
+		return 0;
+	}
+#else
+		break;
+#endif
+	case INETCSUM_CODEC_LZ4:
+#ifdef INETCSUM_HAVE_LZ4
+	{
+		size_t out = room, in = avail;
+		size_t r = LZ4F_decompress(s->dec, s->buf + s->len, &out,
+					   s->in + s->in_pos, &in, NULL);
+
+		if (LZ4F_isError(r))
+			return fail(s, "lz4: corrupt data (%s)",
+				    LZ4F_getErrorName(r));
+		s->in_pos += in;
+		*made = out;
+		return 0;
+	}
+#else
+		break;
+#endif
+	}
+	return 0;
+}
+
+int
+inetcsum_capstream_open(struct inetcsum_capstream *s, const char *path)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	if (strcmp(path, "-") == 0) {
+		s->fd = STDIN_FILENO;
+	} else {
+		s->fd = open(path, O_RDONLY);
+		if (s->fd < 0)
+			return fail(s, "%s: open: %s", path, strerror(errno));
+		s->own_fd = 1;
+	}
+	s->in_cap = READ_CHUNK;
+	s->in = malloc(s->in_cap);
+	s->cap = WINDOW_MIN;
+	s->buf = malloc(s->cap);
+	if (s->in == NULL || s->buf == NULL)
+		return fail(s, "out of memory");
+	/* Enough input to see a magic number (or the end). */
+	while (s->in_len < 4 && !s->in_eof)
+		if (read_in(s) < 0)
+			return -1;
+	s->codec = inetcsum_codec_detect(s->in, s->in_len);
+	return codec_init(s);
+}
+
+int
+inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t want)
+{
+	size_t goal;
+
+	if (consumed > s->len)
+		consumed = s->len;
+	memmove(s->buf, s->buf + consumed, s->len - consumed);
+	s->len -= consumed;
+	s->base += consumed;
+	goal = want > s->len ? want : s->len + 1;
+	if (goal > s->cap) {
+		size_t n = s->cap;
+		uint8_t *p;
+
+		while (n < goal)
+			n *= 2;
+		p = realloc(s->buf, n);
+		if (p == NULL)
+			return fail(s, "out of memory for a record of %zu "
+				    "bytes", want);
+		s->buf = p;
+		s->cap = n;
+	}
+	while (s->len < goal && !s->eof) {
+		size_t made = 0;
+
+		if (s->codec == INETCSUM_CODEC_NONE) {
+			/* Raw: what open() peeked at first, then read(2)
+			 * straight into the window. */
+			size_t n = s->in_len - s->in_pos;
+			ssize_t k;
+
+			if (n > 0) {
+				if (n > s->cap - s->len)
+					n = s->cap - s->len;
+				memcpy(s->buf + s->len, s->in + s->in_pos, n);
+				s->in_pos += n;
+				s->len += n;
+				continue;
+			}
+			if (s->in_eof) {
+				s->eof = 1;
+				break;
+			}
+			do
+				k = read(s->fd, s->buf + s->len,
+					 s->cap - s->len);
+			while (k < 0 && errno == EINTR);
+			if (k < 0)
+				return fail(s, "read: %s", strerror(errno));
+			if (k == 0)
+				s->in_eof = 1;
+			s->len += (size_t)k;
+			continue;
+		}
+		if (s->in_pos < s->in_len && decode(s, &made) < 0)
+			return -1;
+		s->len += made;
+		if (made > 0)
+			continue;
+		if (s->in_eof) {
+			/* Input ended; whatever the decoder held is out. */
+			s->eof = 1;
+			break;
+		}
+		if (read_in(s) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void
+inetcsum_capstream_close(struct inetcsum_capstream *s)
+{
+	switch (s->codec) {
+	case INETCSUM_CODEC_GZIP:
+#ifdef INETCSUM_HAVE_ZLIB
+		if (s->dec != NULL)
+			inflateEnd(s->dec);
+		free(s->dec);
+#endif
+		break;
+	case INETCSUM_CODEC_ZSTD:
+#ifdef INETCSUM_HAVE_ZSTD
+		ZSTD_freeDStream(s->dec);
+#endif
+		break;
+	case INETCSUM_CODEC_LZ4:
+#ifdef INETCSUM_HAVE_LZ4
+		LZ4F_freeDecompressionContext(s->dec);
+#endif
+		break;
+	case INETCSUM_CODEC_NONE:
+		break;
+	}
+	s->dec = NULL;
+	if (s->own_fd && s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+	free(s->in);
+	free(s->buf);
+	s->in = s->buf = NULL;
+}
+
+/* Drops the window's front (after 'flush'), reads 'want' bytes at pos. */
+static int
+refill(struct inetcsum_capstream *s, struct inetcsum_cap *c, size_t want,
+       int (*flush)(void *arg, const uint8_t *p, size_t n), void *arg)
+{
+	size_t drop = c->pos;
+
+	if (flush != NULL && drop > 0 && flush(arg, s->buf, drop) < 0) {
+		snprintf(c->err, sizeof(c->err), "write failed");
+		return -1;
+	}
+	if (inetcsum_capstream_fill(s, drop, want) < 0) {
+		snprintf(c->err, sizeof(c->err), "%s", s->err);
+		return -1;
+	}
+	inetcsum_cap_window(c, s->buf, s->len, drop, !s->eof);
+	return 0;
+}
+
+int
+inetcsum_capstream_cap_open(struct inetcsum_capstream *s, struct inetcsum_cap *c)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (inetcsum_capstream_fill(s, 0, 0) < 0) {
+		snprintf(c->err, sizeof(c->err), "%s", s->err);
+		return -1;
+	}
+	while ((r = inetcsum_cap_open_more(c, s->buf, s->len)) == 2 &&
+	       !s->eof)
+		if (inetcsum_capstream_fill(s, 0, c->need) < 0) {
+			snprintf(c->err, sizeof(c->err), "%s", s->err);
+			return -1;
+		}
+	if (r == 2) {
+		/* The stream ended inside the header: say so as a file. */
+		r = inetcsum_cap_open(c, s->buf, s->len);
+		if (r == 0)
+			inetcsum_cap_window(c, s->buf, s->len, 0, 0);
+	} else if (r == 0) {
+		c->more = !s->eof;
+	}
+	return r;
+}
+
+int
+inetcsum_capstream_next(struct inetcsum_capstream *s, struct inetcsum_cap *c,
+		     struct inetcsum_cap_frame *f,
+		     int (*flush)(void *arg, const uint8_t *p, size_t n),
+		     void *arg)
+{
+	int r;
+
+	for (;;) {
+		r = inetcsum_cap_next(c, f);
+		if (r != 2)
+			return r;
+		if (refill(s, c, c->need, flush, arg) < 0)
+			return -1;
+	}
+}
