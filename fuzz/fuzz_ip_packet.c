@@ -197,6 +197,27 @@ l4_port(const struct inetcsum_frame_result *r, unsigned which)
 }
 
 /*
+ * 1 if 'p' parses into the same protocols at the same offsets as 'before',
+ * and stops (or not) for the same reason.
+ */
+static int
+same_structure(const uint8_t *p, size_t len,
+	       const struct inetcsum_frame_result *before)
+{
+	struct inetcsum_frame_result now;
+	size_t i;
+
+	if (inetcsum_ip_check(p, len, &now) < 0 ||
+	    now.nlayers != before->nlayers || now.note != before->note)
+		return 0;
+	for (i = 0; i < now.nlayers; i++)
+		if (now.layers[i].proto != before->layers[i].proto ||
+		    now.layers[i].field_offset != before->layers[i].field_offset)
+			return 0;
+	return 1;
+}
+
+/*
  * One rewrite of 'pkt': op 0 the TTL, 1 an address, 2 a port.  'filled':
  * every checksum of 'pkt' is right (fill succeeded with 'flags').
  */
@@ -244,6 +265,16 @@ rewrite(const uint8_t *pkt, size_t len, int op, const uint8_t *arg,
 		    !(v4 && (i == 10 || i == 11)) && !field_byte(before, i))
 			abort();
 	if (!filled)
+		return;
+	/*
+	 * A new port can change what the packet is: rewritten to a tunnel's
+	 * well-known port (4790, VXLAN-GPE, say) its payload becomes an
+	 * inner packet, whose bytes the rewrite rightly left alone but a
+	 * fill would now treat as checksum fields, or refuse.  The rewrite's
+	 * result is comparable with a fill only while the layers stay the
+	 * same.
+	 */
+	if (!same_structure(p, len, before))
 		return;
 	/* The same rewrite by hand, then every checksum from scratch. */
 	memcpy(want, pkt, len);
