@@ -44,10 +44,10 @@
  * the sender's pseudo-header used (RFC 1122; RFC 9293 section 3.1, the
  * pseudo-header's destination address).  Once it is used up, the header's
  * destination already is the final one.  Returns NULL, or a reason when
- * the options are malformed.
+ * the options are malformed.  Shared with offload.c (packet_internal.h).
  */
-static const char *
-ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
+const char *
+inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
 {
 	size_t i = IPV4_MIN_HLEN;
 	int seen_route = 0;
@@ -145,7 +145,7 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	if ((frag & IPV4_MF) && ip.reason == NULL)
 		ip.reason = "fragment";
 	if (hlen > IPV4_MIN_HLEN) {
-		const char *r = ipv4_options(h, hlen, &ip.dst);
+		const char *r = inetcsum_pkt_ipv4_options(h, hlen, &ip.dst);
 
 		if (r != NULL && ip.reason == NULL)
 			ip.reason = r;

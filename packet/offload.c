@@ -30,10 +30,6 @@
 #define IPV4_MIN_HLEN	20
 #define IPV4_MF		0x2000
 #define IPV4_OFFSET	0x1fff
-#define IPOPT_EOL	0
-#define IPOPT_NOP	1
-#define IPOPT_LSRR	131
-#define IPOPT_SSRR	137
 
 #define IPV6_HLEN	40
 #define IPV6_ADDR	16
@@ -62,51 +58,11 @@ get32(const u8 *p)
 	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
 }
 
-/*
- * IPv4 options (RFC 791 section 3.1): a source route that is not used up
- * puts the final destination, the last address of its route data, into
- * the pseudo-header (RFC 1122; RFC 9293 section 3.1).  Malformed options
- * leave the pseudo-header unknown.
- */
-static int
-v4_options(const u8 *h, size_t hlen, const u8 **dst)
-{
-	size_t i = IPV4_MIN_HLEN;
-	int seen = 0;
-
-	while (i < hlen) {
-		unsigned type = h[i], len;
-
-		if (type == IPOPT_EOL)
-			break;
-		if (type == IPOPT_NOP) {
-			i++;
-			continue;
-		}
-		if (hlen - i < 2)
-			return INETCSUM_EUNSUPP;
-		len = h[i + 1];
-		if (len < 2 || len > hlen - i)
-			return INETCSUM_EUNSUPP;
-		if (type == IPOPT_LSRR || type == IPOPT_SSRR) {
-			/* type, length, pointer (>= 4), then addresses */
-			if (len < 3 || (len - 3) % 4 != 0 || h[i + 2] < 4)
-				return INETCSUM_EUNSUPP;
-			if (!seen && h[i + 2] <= len && len >= 7)
-				*dst = h + i + len - 4;
-			seen = 1;
-		}
-		i += len;
-	}
-	return 0;
-}
-
 static int
 find_v4(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 {
 	const u8 *h = p + l3;
 	size_t hlen, tot;
-	int r;
 
 	if (len - l3 < IPV4_MIN_HLEN)
 		return INETCSUM_EBADLEN;
@@ -125,9 +81,9 @@ find_v4(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		return INETCSUM_EUNSUPP;	/* a fragment */
 	loc->src = h + 12;
 	loc->dst = h + 16;
-	r = v4_options(h, hlen, &loc->dst);
-	if (r < 0)
-		return r;
+	/* Malformed options leave the pseudo-header unknown. */
+	if (inetcsum_pkt_ipv4_options(h, hlen, &loc->dst) != NULL)
+		return INETCSUM_EUNSUPP;
 	loc->ip_hlen = hlen;
 	loc->l4 = l3 + hlen;
 	loc->end = l3 + tot;

@@ -144,6 +144,13 @@ int inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 
 /* IP layers (ip.c). */
 void inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end);
+/*
+ * The IPv4 options of header 'h' ('hlen' bytes): '*dst' moves to the final
+ * destination of an unfinished source route; NULL, or a reason when the
+ * options are malformed (ip.c).
+ */
+const char *inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen,
+				      const u8 **dst);
 void inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end);
 
 /* The protocol above IP, starting at 'off' (l4.c). */
