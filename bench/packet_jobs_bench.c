@@ -17,7 +17,14 @@
  * per burst, and each ratio is the median of the per-round ratios, so a
  * burst of load from other jobs on the shared host moves a round's two
  * numbers together rather than one of them.
- * Usage: packet_jobs_bench [-q] [-r rounds] [pool MiB]  (rounds: 15, -q 2)
+ * With -s, the GRO job alone: the ways gro.c can walk a cold burst
+ * (per-segment loop or inetcsum_partial_batch() calls of 1, 8 or 32
+ * segments; prefetch of the segment 1, 2 or 4 ahead, all its lines or the
+ * first two; no prefetch) side by side with the streaming read, in an
+ * order rotated from round to round, each as a ratio to the read of its
+ * round.
+ * Usage: packet_jobs_bench [-q] [-s] [-r rounds] [pool MiB]
+ *        (rounds: 15, -q 2)
  */
 #define _POSIX_C_SOURCE 200809L	/* clock_gettime() in strict C11 */
 #include <stdio.h>
@@ -28,6 +35,9 @@
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
 
+/* gro.c's tuning knobs (packet/packet_internal.h); not in the API. */
+size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
+			       size_t group, size_t ahead, size_t lines);
 uint64_t pj_stream_read(uint8_t *const *pkts, size_t n, size_t len);
 int pj_have_dpdk(void);
 size_t pj_dpdk_verify(uint8_t *const *pkts, size_t n);
@@ -235,21 +245,98 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 	return (now() - t) / (double)it;
 }
 
+/* The variants of the sweep (-s): group (-1: loop), ahead, lines. */
+static const struct variant {
+	size_t group, ahead, lines;
+	const char *name;
+} variants[] = {
+	{ (size_t)-1, 0, 0, "loop, no prefetch" },
+	{ (size_t)-1, 1, 0, "loop, i+1 all lines" },
+	{ (size_t)-1, 2, 0, "loop, i+2 all lines" },
+	{ (size_t)-1, 4, 0, "loop, i+4 all lines" },
+	{ (size_t)-1, 8, 0, "loop, i+8 all lines" },
+	{ (size_t)-1, 2, 2, "loop, i+2 first 2 lines" },
+	{ (size_t)-1, 4, 2, "loop, i+4 first 2 lines" },
+	{ (size_t)-1, 8, 2, "loop, i+8 first 2 lines" },
+	{ 1, 2, 0, "batch/1, i+2 all lines" },
+	{ 32, 0, 0, "batch/32, no prefetch" },
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static double
+time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
+{
+	struct inetcsum_gro_seg segs[BURST];
+	size_t b, i, good = 0;
+	double t = now();
+
+	for (b = 0; b < nb; b++) {
+		for (i = 0; i < BURST; i++) {
+			segs[i].pkt = ptr[b * BURST + i];
+			segs[i].len = PKTLEN;
+		}
+		good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
+						v->ahead, v->lines);
+	}
+	t = (now() - t) / (double)nb;
+	if (good != nb * BURST) {
+		fprintf(stderr, "gro verify (%s) failed\n", v->name);
+		exit(1);
+	}
+	return t;
+}
+
+static double sw_t[NVARIANTS + 1][MAXROUNDS];
+static double sw_r[NVARIANTS][MAXROUNDS];
+
+/* -s: every variant and the read once per round, the order rotated. */
+static void
+sweep_gro(uint8_t **ptr, size_t nb, size_t rounds)
+{
+	size_t r, k, c;
+	double m, q, lo, hi, tmp[MAXROUNDS];
+
+	for (r = 0; r < rounds; r++) {
+		for (c = 0; c <= NVARIANTS; c++) {
+			k = (c + r) % (NVARIANTS + 1);
+			sw_t[k][r] = k == NVARIANTS ? time_read(ptr, nb) :
+				time_gro_variant(ptr, nb, &variants[k]);
+		}
+		for (k = 0; k < NVARIANTS; k++)
+			sw_r[k][r] = sw_t[NVARIANTS][r] / sw_t[k][r];
+	}
+	m = median(sw_t[NVARIANTS], rounds);
+	printf("%-30s %8.0f ns/burst\n", "stream read", m);
+	for (k = 0; k < NVARIANTS; k++) {
+		memcpy(tmp, sw_r[k], rounds * sizeof(*tmp));
+		q = median(tmp, rounds);
+		/* tmp is sorted: the quartiles of the per-round ratios. */
+		lo = tmp[rounds / 4];
+		hi = tmp[(3 * rounds) / 4 < rounds ? (3 * rounds) / 4 :
+			 rounds - 1];
+		m = median(sw_t[k], rounds);
+		printf("%-30s %8.0f ns/burst  vs read %.3fx (quartiles "
+		       "%.3f-%.3f)\n", variants[k].name, m, q, lo, hi);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	size_t pool = 256, nb, i, r, rounds = 15, fit, nit;
 	uint8_t *mem, **ptr;
 	double m[3], q[2];
-	int quick = 0, a = 1, dpdk = pj_have_dpdk();
+	int quick = 0, sweep = 0, a = 1, dpdk = pj_have_dpdk();
 
 	for (; a < argc && argv[a][0] == '-'; a++) {
 		if (strcmp(argv[a], "-q") == 0) {
 			quick = 1;
+		} else if (strcmp(argv[a], "-s") == 0) {
+			sweep = 1;
 		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
 			rounds = (size_t)atol(argv[++a]);
 		} else {
-			fprintf(stderr, "usage: packet_jobs_bench [-q] "
+			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] "
 				"[-r rounds] [pool MiB]\n");
 			return 2;
 		}
@@ -279,6 +366,12 @@ main(int argc, char **argv)
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
 	       "bytes (%zu MiB), %zu rounds, medians\n", inetcsum_impl_name(),
 	       dpdk ? "yes" : "no", nb, BURST, PKTLEN, pool, rounds);
+	if (sweep) {
+		sweep_gro(ptr, nb, rounds);
+		free(ptr);
+		free(mem);
+		return 0;
+	}
 
 	/*
 	 * Each round: the three contenders of the cold GRO job (each a full

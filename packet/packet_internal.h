@@ -211,4 +211,16 @@ int inetcsum_pkt_find_l4(const u8 *p, size_t len, size_t l3,
 /* The partial pseudo-header sum of 'loc' for an L4 length 'l4len'. */
 u32 inetcsum_pkt_l4_pseudo(const struct inetcsum_l4loc *loc, size_t l4len);
 
+/*
+ * inetcsum_gro_verify() with its tuning as parameters (gro.c): 'group'
+ * segments per inetcsum_partial_batch() call (0: GRO_CHUNK; (size_t)-1:
+ * the per-segment loop, one inetcsum_partial() per segment), the segments
+ * 'ahead' of those being summed prefetched (0: none), 'lines' 64-byte
+ * lines of each (0: all).  Every choice gives the same 'status' and
+ * 'payload_sum'.  For bench/packet_jobs_bench.c, which measures them side
+ * by side; not exported from the shared library.
+ */
+size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
+			       size_t group, size_t ahead, size_t lines);
+
 #endif /* INETCSUM_PACKET_INTERNAL_H */
