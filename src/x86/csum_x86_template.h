@@ -363,9 +363,99 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	return add64_eac(FN(hsum_u32_)(a0), tail);
 }
 
+/*
+ * Inputs of X86_SHORT_MAX < len <= MID_MAX bytes (up to 16 vectors at 512
+ * bits): a loop of 4 vectors into 4 accumulators, no chunk loop, no
+ * prefetch, no alignment, and a reduction of 4 vectors instead of 8.  The
+ * main path pays for its generality here: at 96-576 bytes it ran at
+ * 0.78-0.95x of DPDK's auto-vectorised loop (Zen 5, hot;
+ * docs/x86-kernels.md, "The mid-size path").  The exactness argument is
+ * the main path's with nvec <= 16.
+ */
+#define MID_MAX		(16 * VL)
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
-FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
-	     size_t prefetch, const int copy)
+FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
+{
+	const vec_t flip = FN(bcast32_)(&FN(k_flip_));
+	const vec_t ones = FN(bcast32_)(&FN(k_ones_));
+	vec_t a0 = VZERO(), a1 = VZERO(), a2 = VZERO(), a3 = VZERO();
+	u64 tail = 0;
+#if USE_MASKED_TAIL
+	u32 nvec = (u32)((len + VL - 1) / VL);
+	/*
+	 * As in the long path, an even, unaligned start gets a masked head
+	 * up to the next VL boundary, so that no load spans two lines, but
+	 * only above 8 vectors: below, the head's mask and extra vector cost
+	 * more than the split loads (Zen 5, offset 2: 0.80x at 128 bytes,
+	 * 1.2x at 768-1024 bytes).
+	 */
+	size_t head = (size_t)(-(uintptr_t)p) & (VL - 1);
+
+	if (!copy && len > 8 * VL && head != 0 && (head & 1) == 0) {
+		mask_t m = (mask_t)(((u64)1 << head) - 1);
+
+		ACCUM(a3, VMASKZ_LOADU(m, p));
+		p += head;
+		len -= head;
+		nvec = (u32)((len + VL - 1) / VL) + 1;
+	}
+#else
+	const u32 nvec = (u32)(len / VL);
+#endif
+
+	while (len >= 4 * VL) {
+		LOAD_ACC(a0, 0 * VL);
+		LOAD_ACC(a1, 1 * VL);
+		LOAD_ACC(a2, 2 * VL);
+		LOAD_ACC(a3, 3 * VL);
+		p += 4 * VL;
+		if (copy)
+			q += 4 * VL;
+		len -= 4 * VL;
+	}
+	if (len & (2 * VL)) {
+		LOAD_ACC(a0, 0 * VL);
+		LOAD_ACC(a1, 1 * VL);
+		p += 2 * VL;
+		if (copy)
+			q += 2 * VL;
+	}
+	if (len & VL) {
+		LOAD_ACC(a2, 0);
+		p += VL;
+		if (copy)
+			q += VL;
+	}
+	len &= VL - 1;
+	if (len != 0) {
+#if USE_MASKED_TAIL
+		/* len < VL <= 64, so the shift is defined. */
+		mask_t m = (mask_t)(((u64)1 << len) - 1);
+		vec_t v = VMASKZ_LOADU(m, p);
+
+		if (copy)
+			VMASK_STOREU(q, m, v);
+		/* Its zero bytes become 0x8000 words: counted in nvec. */
+		ACCUM(a3, v);
+#else
+		tail = copy ? x86_copy_short(q, p, len) :
+			      x86_sum_short(p, len);
+#endif
+	}
+	/*
+	 * The bias joins at the end, off the accumulators' chains: the lanes
+	 * are summed modulo 2^32, so the order of the additions is free.
+	 */
+	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
+	a0 = VADD32(a0, VSET1_32(nvec << 16));
+	return fold64_to_32(add64_eac(add64_eac(sum, tail),
+				      FN(hsum_u32_)(a0)));
+}
+
+/* Inputs of more than MID_MAX bytes: chunks of the 8-accumulator loop. */
+static ATTRIBUTES INETCSUM_FORCEINLINE u32
+FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
+		  size_t prefetch, const int copy)
 {
 	const u8 *p = data;
 	u8 *q = dst;
@@ -373,10 +463,6 @@ FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
 	size_t head = 0, first = CHUNK_LEN;
 	u64 s = sum;
 
-	if (len <= X86_SHORT_MAX) {
-		return copy ? inetcsum_x86_copy_short(q, p, len, sum) :
-			      inetcsum_x86_partial_short(p, len, sum);
-	}
 	end = p + len;
 #if USE_MASKED_TAIL
 	/*
@@ -435,17 +521,43 @@ FN(partial_)(const void *data, void *dst, size_t len, u32 sum,
 	return fold64_to_32(s);
 }
 
+/*
+ * The long paths are functions of their own, tail-called, so that the
+ * entry points below need no callee-saved registers: inlined, gcc 12 saved
+ * four of them (and set up a frame) before the length tests, on every
+ * call, which cost the mid-size path about 10% at 128-256 bytes.
+ */
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(sum_long_)(const void *data, size_t len, u32 sum)
+{
+	return FN(partial_long_)(data, NULL, len, sum,
+				 INETCSUM_X86_PREFETCH_DISTANCE, 0);
+}
+
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_long_)(src, dst, len, sum, 0, 1);
+}
+
 static ATTRIBUTES u32
 FN(csum_x86_)(const void *data, size_t len, u32 sum)
 {
-	return FN(partial_)(data, NULL, len, sum,
-			    INETCSUM_X86_PREFETCH_DISTANCE, 0);
+	if (len <= X86_SHORT_MAX)
+		return inetcsum_x86_partial_short(data, len, sum);
+	if (len <= MID_MAX)
+		return FN(partial_mid_)(data, NULL, len, sum, 0);
+	return FN(sum_long_)(data, len, sum);
 }
 
 static ATTRIBUTES u32
 FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	return FN(partial_)(src, dst, len, sum, 0, 1);
+	if (len <= X86_SHORT_MAX)
+		return inetcsum_x86_copy_short(dst, src, len, sum);
+	if (len <= MID_MAX)
+		return FN(partial_mid_)(src, dst, len, sum, 1);
+	return FN(copy_long_)(dst, src, len, sum);
 }
 
 #undef CONCAT_
@@ -465,6 +577,7 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef VMASK_STOREU
 #undef BLOCK
 #undef X86_ALIGN_MIN
+#undef MID_MAX
 #undef CHUNK_LEN
 #undef ACCUM
 #undef LOAD_ACC
