@@ -14,6 +14,8 @@
 
 #include "bench_isa.h"
 
+struct inetcsum_iovec;		/* include/inetcsum.h */
+
 /*
  * How the peer file was compiled, as bench/CMakeLists.txt passes it: the
  * compiler and the flags that matter for speed, for the report.
@@ -35,6 +37,16 @@ struct inetcsum_bench_peer {
 	uint16_t (*copy)(void *dst, const void *src, size_t len);
 	/* The header's IHL gives its length, as in inetcsum_ipv4_header(). */
 	uint16_t (*ipv4)(const void *hdr);
+	/*
+	 * Per-packet loops for the batch op, as an application of the peer
+	 * writes them, compiled with the peer's flags so that its inline
+	 * functions are inlined into the loop: out[i] = the 'ipv4' checksum
+	 * of hdrs[i]; sums[i] += the peer's folded, uncomplemented sum of
+	 * bufs[i] (sums[i] stays a 32-bit ones' complement partial sum).
+	 */
+	void (*ipv4_loop)(const void *const hdrs[], size_t n, uint16_t out[]);
+	void (*csum_loop)(const struct inetcsum_iovec *bufs, size_t n,
+			  uint32_t sums[]);
 	size_t max_len;
 	const char *flags;	/* INETCSUM_PEER_FLAGS of its file */
 	const char *isa;	/* INETCSUM_BENCH_ISA of its file */

@@ -10,14 +10,12 @@
 #include <unistd.h>
 
 #include "inetcsum.h"
+#include "bench_batch.h"
 #include "bench_lib.h"
 #include "bench_platform.h"
 #include "bench_report.h"
 #include "bench_driver.h"
 #include "bench_run.h"
-
-/* The IPv4 op times the two header sizes: no options, and the most. */
-static const size_t ipv4_sizes[] = { 20, 60 };
 
 static void
 describe_machine(struct bench_machine *m, const struct bench_config *cfg)
@@ -135,6 +133,8 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 			printf("\n");
 		}
 	}
+	if (cfg->ops[OP_BATCH])
+		inetcsum_bench_batch_describe(stdout, cfg, m->impl);
 	printf("correct: every result is compared with a naive reference "
 	       "sum (bench/engine/bench_ref.c), on random and on 0xff bytes\n");
 	printf("rounds: %u per cell, hot samples of about %g us; ",
@@ -284,6 +284,12 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	for (op = 0; op < OP_COUNT; op++) {
 		if (!cfg->ops[op])
 			continue;
+		/* The batch op has candidates of its own (bench_batch.c). */
+		if (op == OP_BATCH) {
+			if (cfg->list)
+				inetcsum_bench_batch_list(stdout, cfg);
+			continue;
+		}
 		v[op] = calloc(inetcsum_bench_max_candidates(cfg),
 			       sizeof(struct cand));
 		if (v[op] == NULL)
@@ -333,12 +339,14 @@ inetcsum_bench_run(const struct bench_config *cfg)
 		goto oom;
 	print_header(&m, cfg, v, nv);
 	for (op = 0; op < OP_COUNT; op++) {
-		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;
+		size_t ns = op == OP_IPV4 ? cfg->nipv4_sizes : cfg->nsizes;
 
 		if (v[op] != NULL && nv[op] > 0)
 			r.ncells += ns * cfg->noffsets * (size_t)(cfg->hot +
 								  cfg->cold);
 	}
+	if (cfg->ops[OP_BATCH])
+		r.ncells += inetcsum_bench_batch_ncells(cfg);
 	if (cfg->ab != NULL)
 		printf("A/B: A = %.*s, B = %s; time ratio A/B per round "
 		       "(below 1: A is faster); spread = (p90 - p10) / median"
@@ -348,8 +356,9 @@ inetcsum_bench_run(const struct bench_config *cfg)
 		       "mode", "A ns", "B ns", "median", "p10", "p90",
 		       "spread");
 	for (op = 0; op < OP_COUNT; op++) {
-		const size_t *sizes = op == OP_IPV4 ? ipv4_sizes : cfg->sizes;
-		size_t ns = op == OP_IPV4 ? 2 : cfg->nsizes;
+		const size_t *sizes = op == OP_IPV4 ? cfg->ipv4_sizes :
+					  cfg->sizes;
+		size_t ns = op == OP_IPV4 ? cfg->nipv4_sizes : cfg->nsizes;
 
 		if (v[op] == NULL || nv[op] == 0)
 			continue;
@@ -381,24 +390,34 @@ inetcsum_bench_run(const struct bench_config *cfg)
 			}
 		}
 	}
+	if (cfg->ops[OP_BATCH] && inetcsum_bench_batch_run(&r, &m) != 0)
+		goto oom;
 	if (r.tty)
 		fprintf(stderr, "\r\033[K");
 	if (cfg->prefetch_mode)
 		inetcsum_bench_print_prefetch(stdout, r.res, r.nres, cfg->dist,
 					      cfg->ndist);
 	else if (cfg->ab == NULL) {
+		size_t other = 0;
+
+		for (i = 0; i < r.nres; i++)
+			other += r.res[i].op != OP_BATCH;
 		for (i = 0; i < r.nres; i++)
 			if (strcmp(r.res[i].impl, cfg->baseline) == 0)
 				break;
-		if (i == r.nres)
+		if (i == r.nres && other > 0)
 			printf("note: baseline '%s' was not measured, so the "
 			       "ratio column is empty (--baseline)\n\n",
 			       cfg->baseline);
 		inetcsum_bench_print_table(stdout, r.res, r.nres,
 					   cfg->baseline, &m);
 		inetcsum_bench_print_summary(stdout, r.res, r.nres);
+		inetcsum_bench_print_batch(stdout, r.res, r.nres);
 	}
-	/* A wrong kernel is a library bug; a wrong peer is only reported. */
+	/*
+	 * A wrong kernel or library function is a library bug; a wrong peer
+	 * is only reported.
+	 */
 	for (i = 0; i < r.nres; i++)
 		if (r.res[i].correct == 0)
 			status = r.res[i].is_kernel || status == 1 ? 1 : 3;

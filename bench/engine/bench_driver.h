@@ -37,6 +37,10 @@ struct bench_config {
 	size_t nsizes;
 	const size_t *offsets;
 	size_t noffsets;
+	const size_t *ipv4_sizes;	/* header lengths of the ipv4 op */
+	size_t nipv4_sizes;
+	const size_t *batches;		/* batch sizes of the batch op */
+	size_t nbatches;
 	int hot, cold;
 	enum bench_cold_method cold_method;
 	size_t pool_mib;	/* 0: inetcsum_bench_pool_bytes() */

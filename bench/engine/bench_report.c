@@ -15,7 +15,7 @@
 #include "bench_report.h"
 
 const char *const inetcsum_bench_op_names[OP_COUNT] = {
-	"partial", "copy", "ipv4"
+	"partial", "copy", "ipv4", "batch"
 };
 
 /* GB/s with 1 GB = 1e9 bytes; bytes per ns is exactly that. */
@@ -83,7 +83,8 @@ inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 	int op, cold, w = impl_width(res, n);
 	size_t i;
 
-	for (op = 0; op < OP_COUNT; op++) {
+	/* The batch op has its own table (inetcsum_bench_print_batch()). */
+	for (op = 0; op < OP_BATCH; op++) {
 		for (cold = 0; cold < 2; cold++) {
 			size_t last_size = (size_t)-1, last_off = 0;
 			int any = 0;
@@ -163,7 +164,7 @@ inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
 	if (n == 0)
 		return;
 	off = res[0].offset;
-	for (op = 0; op < OP_COUNT; op++) {
+	for (op = 0; op < OP_BATCH; op++) {
 		for (cold = 0; cold < 2; cold++) {
 			ns = ni = 0;
 			for (i = 0; i < n; i++) {
@@ -220,6 +221,131 @@ inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,
 			fprintf(f, "\n");
 		}
 	}
+}
+
+/* Column width for an implementation's name: at least 'min'. */
+static int
+col(const char *name, size_t min)
+{
+	return (int)(strlen(name) > min ? strlen(name) : min);
+}
+
+static int
+is_hdr(const struct bench_result *r)
+{
+	return strncmp(r->workload, "ipv4", 4) == 0;
+}
+
+static int
+same_batch_cell(const struct bench_result *a, const struct bench_result *b)
+{
+	return a->op == OP_BATCH && b->op == OP_BATCH && a->cold == b->cold &&
+	       a->batch == b->batch && strcmp(a->workload, b->workload) == 0;
+}
+
+/* One summary block: the cells of one regime and family, one line each. */
+static void
+batch_summary(FILE *f, const struct bench_result *res, size_t n, int cold,
+	      int hdr)
+{
+	const char *impls[8];
+	size_t ni = 0, i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (res[i].op != OP_BATCH || res[i].cold != cold ||
+		    is_hdr(&res[i]) != hdr)
+			continue;
+		for (j = 0; j < ni && strcmp(impls[j], res[i].impl) != 0; j++)
+			;
+		if (j == ni && ni < 8)
+			impls[ni++] = res[i].impl;
+	}
+	if (ni == 0)
+		return;
+	fprintf(f, "summary: batch, %s, ns per packet (! = wrong result); "
+		"X/b = time of X / time of %s\n(above 1: the batch is "
+		"faster)\n%-14s %4s", cold ? "cold" : "hot", impls[0],
+		"workload", "n");
+	for (k = 0; k < ni; k++)
+		fprintf(f, " %*s", col(impls[k], 8), impls[k]);
+	for (k = 1; k < ni; k++)
+		fprintf(f, " %*s/b", col(impls[k], 6), impls[k]);
+	fprintf(f, "\n");
+	for (i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+		char ns[8][16], rat[8][16];
+
+		if (r->op != OP_BATCH || r->cold != cold || is_hdr(r) != hdr ||
+		    (i > 0 && same_batch_cell(&res[i - 1], r)))
+			continue;
+		for (k = 0; k < ni; k++) {
+			snprintf(ns[k], sizeof(ns[k]), "-");
+			snprintf(rat[k], sizeof(rat[k]), "-");
+		}
+		for (j = i; j < n && same_batch_cell(&res[j], r); j++) {
+			for (k = 0; k < ni; k++)
+				if (strcmp(impls[k], res[j].impl) == 0)
+					break;
+			if (k == ni)
+				continue;
+			snprintf(ns[k], sizeof(ns[k]), "%.2f%s", res[j].ns,
+				 res[j].correct == 0 ? "!" : "");
+			if (res[j].ratio > 0)
+				snprintf(rat[k], sizeof(rat[k]), "%.2f",
+					 res[j].ratio);
+		}
+		fprintf(f, "%-14s %4zu", r->workload, r->batch);
+		for (k = 0; k < ni; k++)
+			fprintf(f, " %*s", col(impls[k], 8), ns[k]);
+		for (k = 1; k < ni; k++)
+			fprintf(f, " %*s", col(impls[k], 6) + 2, rat[k]);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+/*
+ * The batch op: per regime every row, grouped by cell (workload, batch
+ * size) in measurement order, the batch function first; then the
+ * summaries, one line per cell.
+ */
+void
+inetcsum_bench_print_batch(FILE *f, const struct bench_result *res, size_t n)
+{
+	int cold, hdr, w = impl_width(res, n);
+	size_t i;
+
+	for (cold = 0; cold < 2; cold++) {
+		int any = 0;
+
+		for (i = 0; i < n; i++) {
+			const struct bench_result *r = &res[i];
+
+			if (r->op != OP_BATCH || r->cold != cold)
+				continue;
+			if (!any)
+				fprintf(f, "== batch, %s == ns per packet; "
+					"ratio: time / time of the batch "
+					"function (above 1: the batch is "
+					"faster)\n%-14s %4s %5s %-*s %8s "
+					"%8s %6s %6s %5s\n",
+					cold ? "cold" : "hot", "workload", "n",
+					"bytes", w, "impl", "ns/pkt",
+					"p10 ns", "spread", "ratio", "ok");
+			if (!any || !same_batch_cell(&res[i - 1], r))
+				fprintf(f, "\n");
+			any = 1;
+			fprintf(f, "%-14s %4zu %5zu %-*s %8.2f %8.2f %5.0f%% "
+				"%6.2f %5s\n", r->workload, r->batch, r->size,
+				w, r->impl, r->ns, r->ns_p10, r->spread * 100,
+				r->ratio, ok_text(r->correct));
+		}
+		if (any)
+			fprintf(f, "\n");
+	}
+	for (cold = 0; cold < 2; cold++)
+		for (hdr = 1; hdr >= 0; hdr--)
+			batch_summary(f, res, n, cold, hdr);
 }
 
 /* GB/s of the sweep cell, or a negative value when it was not run. */
@@ -375,11 +501,23 @@ inetcsum_bench_write_json(const char *path, const struct bench_result *res,
 			fprintf(f, "%ld", r->prefetch);
 		fprintf(f, ", \"ns_per_call\": %.3f, \"ns_p10\": %.3f, "
 			"\"gbps\": %.4f, \"bytes_per_tsc_cycle\": %.4f, "
-			"\"spread\": %.4f, \"correct\": %s}", r->ns,
+			"\"spread\": %.4f, \"correct\": %s", r->ns,
 			r->ns_p10, inetcsum_bench_gbps(r),
 			inetcsum_bench_bytes_per_tick(r, m), r->spread,
 			r->correct > 0 ? "true" : r->correct == 0 ? "false" :
 			"null");
+		/* The batch op's cell and ratio (bench_report.h). */
+		fprintf(f, ", \"workload\": ");
+		if (r->workload != NULL)
+			json_str(f, r->workload);
+		else
+			fprintf(f, "null");
+		if (r->op == OP_BATCH)
+			fprintf(f, ", \"batch\": %zu, \"time_over_batch\": "
+				"%.4f}", r->batch, r->ratio);
+		else
+			fprintf(f, ", \"batch\": null, \"time_over_batch\": "
+				"null}");
 	}
 	fprintf(f, "\n  ]\n}\n");
 	return close_checked(f);
@@ -395,19 +533,25 @@ inetcsum_bench_write_csv(const char *path, const struct bench_result *res,
 	if (f == NULL)
 		return -1;
 	fprintf(f, "op,impl,size,offset,cache,prefetch,ns_per_call,ns_p10,"
-		"gbps,bytes_per_tsc_cycle,spread,correct\n");
+		"gbps,bytes_per_tsc_cycle,spread,correct,workload,batch,"
+		"time_over_batch\n");
 	for (i = 0; i < n; i++) {
 		const struct bench_result *r = &res[i];
 		char pf[24] = "";
 
 		if (r->prefetch >= 0)
 			snprintf(pf, sizeof(pf), "%ld", r->prefetch);
-		fprintf(f, "%s,%s,%zu,%zu,%s,%s,%.3f,%.3f,%.4f,%.4f,%.4f,%s\n",
+		fprintf(f, "%s,%s,%zu,%zu,%s,%s,%.3f,%.3f,%.4f,%.4f,%.4f,%s,",
 			inetcsum_bench_op_names[r->op], r->impl, r->size,
 			r->offset, r->cold ? "cold" : "hot", pf, r->ns,
 			r->ns_p10, inetcsum_bench_gbps(r),
 			inetcsum_bench_bytes_per_tick(r, m), r->spread,
 			r->correct > 0 ? "yes" : r->correct == 0 ? "no" : "");
+		if (r->op == OP_BATCH)
+			fprintf(f, "%s,%zu,%.4f\n", r->workload, r->batch,
+				r->ratio);
+		else
+			fprintf(f, ",,\n");
 	}
 	return close_checked(f);
 }

@@ -12,11 +12,16 @@
 
 #include "bench_peers.h"
 
-enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_COUNT };
+enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_BATCH, OP_COUNT };
 
 extern const char *const inetcsum_bench_op_names[OP_COUNT];
 
-/* One measured cell: op x size x offset x regime x implementation. */
+/*
+ * One measured cell: op x size x offset x regime x implementation.  For
+ * OP_BATCH (bench_batch.c) a cell is workload x batch size x regime: 'ns'
+ * is per packet, 'size' the mean bytes per packet of the batch, 'offset'
+ * the packets' offset in their buffers.
+ */
 struct bench_result {
 	enum bench_op op;
 	const char *impl;	/* kernel, peer or baseline name */
@@ -28,7 +33,12 @@ struct bench_result {
 	double ns_p10;		/* fast end: 10th percentile of ns */
 	double spread;		/* (p90 - p10) / median, as a fraction */
 	int correct;		/* 1 ok, 0 wrong result, -1 not checked */
-	int is_kernel;		/* registry kernel (plotted) */
+	int is_kernel;		/* the library's code: wrong means exit 1 */
+	const char *workload;	/* OP_BATCH: the mix of lengths; else NULL */
+	size_t batch;		/* OP_BATCH: packets per call; else 0 */
+	double ratio;		/* OP_BATCH: median per-round time / the
+				   batch function's time (above 1: the
+				   batch is faster); else 0 */
 };
 
 /* A peer built in, whether it runs here, and what it would need. */
@@ -66,6 +76,14 @@ double inetcsum_bench_bytes_per_tick(const struct bench_result *r,
 void inetcsum_bench_print_table(FILE *f, const struct bench_result *res,
 				size_t n, const char *baseline,
 				const struct bench_machine *m);
+
+/*
+ * The batch op: every row per regime, then a summary with one row per
+ * workload and batch size, ns per packet per implementation, and the
+ * ratios to the batch function.
+ */
+void inetcsum_bench_print_batch(FILE *f, const struct bench_result *res,
+				size_t n);
 
 /* GB/s per implementation (rows) and size (columns), per op and regime. */
 void inetcsum_bench_print_summary(FILE *f, const struct bench_result *res,

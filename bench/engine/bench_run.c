@@ -601,7 +601,8 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 		x.spread = x.ns > 0 ? (pct(c->samples, m, 0.9) - x.ns_p10) /
 				      x.ns : 0;
 		x.correct = c->correct;
-		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH;
+		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH ||
+			      c->kind == K_IPV4;
 		if (inetcsum_bench_push(r, &x) != 0)
 			return -1;
 	}

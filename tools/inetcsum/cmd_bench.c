@@ -20,6 +20,10 @@
  * reports the median over rounds, the fast end (10th percentile, the least
  * disturbed repetitions) and the spread (p90 - p10) / median.
  *
+ * The batch op (bench/engine/bench_batch.c) times the batch functions
+ * against loops of the per-call functions and a peer's per-packet loop,
+ * per workload and batch size, with the same rounds and checks.
+ *
  * Kernels are timed through the public API: inetcsum_impl_select() makes
  * one the kernel in use (outside the timed region) and the calls go through
  * inetcsum_partial()/inetcsum_copy(), dispatch included, as a user would
@@ -34,11 +38,24 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "bench_driver.h"	/* the engine: bench/engine/ */
+#include "bench_batch.h"	/* the engine: bench/engine/ */
+#include "bench_driver.h"
 
 /* The default sizes: headers, small packets, MTUs, a page, jumbo, GSO. */
 static const size_t default_sizes[] = { 20, 40, 64, 256, 576, 1448, 1500,
 					4096, 9000, 65536, 1 << 20 };
+/*
+ * "--sizes fine": every 8 bytes from 8 to 128, where the short paths of
+ * the kernels change, 20 (an IPv4 header), then packet sizes.  With it the
+ * ipv4 op takes every header length, IHL 5 to 15.
+ */
+static const size_t fine_sizes[] = { 8, 16, 20, 24, 32, 40, 48, 56, 64, 72,
+				     80, 88, 96, 104, 112, 120, 128, 256,
+				     576, 1024, 1500 };
+static const size_t fine_ipv4[] = { 20, 24, 28, 32, 36, 40, 44, 48, 52, 56,
+				    60 };
+/* The ipv4 op otherwise: no options, and the most. */
+static const size_t default_ipv4[] = { 20, 60 };
 /* Offset 2 is an IP header after a 14-byte Ethernet header. */
 static const size_t default_offsets[] = { 0, 2 };
 static const long default_prefetch[] = { 0, 64, 128, 256, 512, 1024, 2048,
@@ -50,9 +67,12 @@ usage(FILE *f)
 	fprintf(f,
 "usage: inetcsum bench [OPTIONS]\n"
 "Checks and times every kernel, peer and baseline; see docs/bench.md.\n"
-"  --op LIST          partial,copy,ipv4 (default: all three)\n"
+"  --op LIST          partial,copy,ipv4,batch (default: all four)\n"
 "  --sizes LIST       bytes, K/M suffixes allowed (default: 20,40,64,256,\n"
 "                     576,1448,1500,4096,9000,64K,1M); ipv4 uses 20 and 60\n"
+"                     'fine' in the list: 8,16,20,24,...,128 (every 8 B,\n"
+"                     and 20),256,576,1024,1500; ipv4 then every IHL 5-15\n"
+"  --batch LIST       batch sizes of the batch op (default: 1,8,32,256)\n"
 "  --offsets LIST     start offsets from a page boundary (default: 0,2)\n"
 "  --cache LIST       hot,cold (default: both)\n"
 "  --cold-method M    auto, flush or pool (default: auto)\n"
@@ -76,15 +96,31 @@ usage(FILE *f)
 		BENCH_QUICK_TARGET_US);
 }
 
-/* Parse "20,1500,64K,1M" into 'out' (at most 'max'); -1 on a bad item. */
+/*
+ * Parse "20,1500,64K,1M" into 'out' (at most 'max'); -1 on a bad item.
+ * With 'fine' non-NULL, the item "fine" stands for fine_sizes[] and sets
+ * *fine.
+ */
 static int
-parse_sizes(const char *s, size_t *out, size_t max, size_t *n)
+parse_sizes(const char *s, size_t *out, size_t max, size_t *n, int *fine)
 {
 	*n = 0;
 	while (*s != '\0') {
 		char *end;
 		unsigned long long v;
 
+		if (fine != NULL && strncmp(s, "fine", 4) == 0 &&
+		    (s[4] == ',' || s[4] == '\0')) {
+			size_t k, nf = sizeof(fine_sizes) / sizeof(fine_sizes[0]);
+
+			if (*n + nf > max)
+				return -1;
+			for (k = 0; k < nf; k++)
+				out[(*n)++] = fine_sizes[k];
+			*fine = 1;
+			s += 4 + (s[4] == ',');
+			continue;
+		}
 		errno = 0;
 		v = strtoull(s, &end, 10);
 		if (end == s || errno != 0 || *n == max)
@@ -158,14 +194,19 @@ int
 cmd_bench(int argc, char **argv)
 {
 	struct bench_config cfg;
-	size_t sizes[64], offsets[64], tmp[64], n;
+	size_t sizes[64], offsets[64], batches[64], tmp[64], n;
 	long dist[64];
-	int i, quick = 0, rounds = -1, ops_given = 0;
+	int i, quick = 0, rounds = -1, ops_given = 0, fine = 0;
 	double target = -1;
 	const char *cache = "hot,cold", *cold_method = "auto";
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.ops[OP_PARTIAL] = cfg.ops[OP_COPY] = cfg.ops[OP_IPV4] = 1;
+	cfg.ops[OP_BATCH] = 1;
+	memcpy(batches, inetcsum_bench_batch_default,
+	       inetcsum_bench_batch_ndefault * sizeof(size_t));
+	cfg.batches = batches;
+	cfg.nbatches = inetcsum_bench_batch_ndefault;
 	memcpy(sizes, default_sizes, sizeof(default_sizes));
 	cfg.nsizes = sizeof(default_sizes) / sizeof(default_sizes[0]);
 	memcpy(offsets, default_offsets, sizeof(default_offsets));
@@ -206,7 +247,7 @@ cmd_bench(int argc, char **argv)
 			} else {
 				size_t k;
 
-				if (parse_sizes(v, tmp, 64, &n) != 0)
+				if (parse_sizes(v, tmp, 64, &n, NULL) != 0)
 					goto bad;
 				for (k = 0; k < n; k++)
 					dist[k] = (long)tmp[k];
@@ -222,13 +263,21 @@ cmd_bench(int argc, char **argv)
 				goto bad;
 			ops_given = 1;
 		} else if (strcmp(a, "--sizes") == 0) {
-			if (parse_sizes(v, sizes, 64, &cfg.nsizes) != 0)
+			if (parse_sizes(v, sizes, 64, &cfg.nsizes, &fine) != 0)
 				goto bad;
 		} else if (strcmp(a, "--offsets") == 0) {
-			if (parse_sizes(v, offsets, 64, &cfg.noffsets) != 0)
+			if (parse_sizes(v, offsets, 64, &cfg.noffsets, NULL) != 0)
 				goto bad;
 			for (n = 0; n < cfg.noffsets; n++)
 				if (offsets[n] >= 4096)
+					goto bad;
+		} else if (strcmp(a, "--batch") == 0) {
+			if (parse_sizes(v, batches, 64, &cfg.nbatches,
+					NULL) != 0)
+				goto bad;
+			for (n = 0; n < cfg.nbatches; n++)
+				if (batches[n] < 1 ||
+				    batches[n] > BENCH_BATCH_MAX)
 					goto bad;
 		} else if (strcmp(a, "--cache") == 0) {
 			cache = v;
@@ -302,9 +351,21 @@ bad:
 		     quick ? BENCH_QUICK_ROUNDS : BENCH_ROUNDS;
 	cfg.target_us = target > 0 ? target :
 			quick ? BENCH_QUICK_TARGET_US : BENCH_TARGET_US;
+	if (fine) {
+		cfg.ipv4_sizes = fine_ipv4;
+		cfg.nipv4_sizes = sizeof(fine_ipv4) / sizeof(fine_ipv4[0]);
+	} else {
+		cfg.ipv4_sizes = default_ipv4;
+		cfg.nipv4_sizes = sizeof(default_ipv4) / sizeof(default_ipv4[0]);
+	}
 	/* A/B and the sweep measure the partial sum unless told otherwise. */
 	if ((cfg.ab != NULL || cfg.prefetch_mode) && !ops_given) {
-		cfg.ops[OP_COPY] = cfg.ops[OP_IPV4] = 0;
+		cfg.ops[OP_COPY] = cfg.ops[OP_IPV4] = cfg.ops[OP_BATCH] = 0;
+	}
+	if ((cfg.ab != NULL || cfg.prefetch_mode) && cfg.ops[OP_BATCH]) {
+		fprintf(stderr, "inetcsum bench: --ab and --prefetch do not "
+			"take the batch op\n");
+		return 2;
 	}
 	return inetcsum_bench_run(&cfg);
 }
