@@ -46,6 +46,9 @@
 #define IPV6_PLEN_OFF	4
 #define IPV6_NH_OFF	6
 #define JUMBO_HBH_LEN	8	/* next header, length 0, c2 04, 4 bytes */
+#define IP6_HOPOPTS	0
+#define IP6OPT_PAD1	0
+#define IP6OPT_JUMBO	0xc2	/* RFC 2675 */
 #define IP_MAXLEN16	0xffffu
 
 static void
@@ -81,6 +84,53 @@ struct job {
 	size_t out_len;
 };
 
+/*
+ * A Jumbo Payload option (RFC 2675) that inetcsum_pkt_find_l4() did not
+ * take as the length of the packet, in the hop-by-hop header of the IPv6
+ * packet at 'l3' of the 'len' bytes at 'p': 0 if there is none, else
+ * the error.  Such an option would travel into every segment, which then
+ * claims to be a jumbogram and is not.
+ *   INETCSUM_EBADLEN  a payload length other than 0 beside it (RFC 2675
+ *                     section 3 makes that a Parameter Problem), or an
+ *                     option whose length is not 4 or whose value is below
+ *                     65536 (the same section: also an error)
+ *   INETCSUM_EUNSUPP  a valid one that shares its header with other
+ *                     options: Linux removes only a hop-by-hop header
+ *                     that holds the jumbo option alone (BIG TCP's own,
+ *                     ipv6_hopopt_jumbo_remove()), and so does this code
+ */
+static int
+stray_jumbo(const u8 *p, size_t len, size_t l3)
+{
+	const u8 *h = p + l3, *o = h + IPV6_HLEN;
+	size_t i = 2, hl;
+
+	if (len - l3 < IPV6_HLEN + 8 || h[0] >> 4 != 6 ||
+	    h[IPV6_NH_OFF] != IP6_HOPOPTS)
+		return 0;
+	hl = ((size_t)o[1] + 1) * 8;
+	if (hl > len - l3 - IPV6_HLEN)
+		return 0;
+	while (i + 2 <= hl) {
+		size_t n = o[i + 1];
+
+		if (o[i] == IP6OPT_PAD1) {
+			i++;
+			continue;
+		}
+		if (o[i] == IP6OPT_JUMBO) {
+			if (be16(h + IPV6_PLEN_OFF) != 0 || n != 4 ||
+			    n > hl - i - 2 || get32(o + i + 2) <= IP_MAXLEN16)
+				return INETCSUM_EBADLEN;
+			return INETCSUM_EUNSUPP;
+		}
+		if (n > hl - i - 2)
+			return 0;	/* the walk's business, not ours */
+		i += 2 + n;
+	}
+	return 0;
+}
+
 static int
 plan(const u8 *p, size_t len, size_t l3, size_t mss, struct job *j)
 {
@@ -90,6 +140,15 @@ plan(const u8 *p, size_t len, size_t l3, size_t mss, struct job *j)
 	if (p == NULL)
 		return INETCSUM_EINVAL;
 	r = inetcsum_pkt_find_l4(p, len, l3, &j->loc);
+	/* The walk refuses a payload length 0 beside a jumbo option it
+	 * cannot read as "another jumbogram form"; say why if it can. */
+	if ((r == 0 && j->loc.v6 && j->loc.jumbo == 0) ||
+	    (r == INETCSUM_EUNSUPP && l3 < len)) {
+		int e = stray_jumbo(p, len, l3);
+
+		if (r == 0 || e == INETCSUM_EBADLEN)
+			r = e;
+	}
 	if (r < 0)
 		return r;
 	if (mss == 0)

@@ -9,7 +9,12 @@
  * compared with the input's.  Then a hand-worked case for the Linux rules
  * (flags, sequence and ID wrap), every MSS from 1 on small packets, and the
  * errors: truncations at every byte, lying lengths, wrong protocols, MSS
- * 0, short output; on error the output must be untouched.
+ * 0, short output; on error the output must be untouched.  Jumbograms
+ * (RFC 2675, Linux BIG TCP) apart: TCP and UDP with the jumbo hop-by-hop
+ * header against the reference, every segment an ordinary packet (payload
+ * length set, no jumbo option), and the jumbo errors: a payload length
+ * beside the option, an option value that lies or is below 65536, an
+ * option of the wrong length, an option sharing its header.
  *
  *   test_gso [--pcap FILE]   FILE: every Ethernet segment made, as a pcap
  *                            (for inetcsum check and tshark, 27-segment.sh)
@@ -440,6 +445,140 @@ errors(unsigned long n)
 	}
 }
 
+static void
+put16(uint8_t *p, size_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void
+put32be(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+/* A BIG TCP or UDP packet over IPv6 with the jumbo hop-by-hop header. */
+static void
+make_jumbo(struct l4gen *g, int udp)
+{
+	do
+		l4gen_make(g, pkt, PKT_CAP, &rs, l4gen_rand(&rs) % 70000,
+			   L4GEN_BIG | L4GEN_V6 | (udp ? L4GEN_UDP : L4GEN_TCP));
+	while (g->jumbo == 0);
+}
+
+/* Segments of the last run_one(): ordinary IPv6, no jumbo option. */
+static void
+check_unjumbo(const struct l4gen *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const uint8_t *ip = out + segs[i].offset + g->l3;
+
+		if (get16(ip + 4) != segs[i].len - g->l3 - 40 ||
+		    get16(ip + 4) == 0 ||
+		    (ip[6] == 0 && ip[40 + 2] == 0xc2))
+			FAIL(g, "segment %zu of %zu (%zu bytes at %zu): payload "
+			     "length %u, next header %u: still a jumbogram", i,
+			     n, segs[i].len, segs[i].offset, get16(ip + 4),
+			     ip[6]);
+	}
+}
+
+static void
+jumbograms(unsigned long n)
+{
+	static const size_t msses[] = { 1448, 8948, 7, 65000 };
+	unsigned long k, fails;
+	struct l4gen g;
+	struct inetcsum_gso_plan pl;
+	size_t j, m, len, hl;
+	unsigned save;
+
+	for (k = 0; k < n; k++) {
+		make_jumbo(&g, (int)(k & 1));
+		m = k % 5 == 4 ? 500 + l4gen_rand(&rs) % 9000 :
+		    msses[k % 4];
+		if (m > 65535 - (g.payload - g.l3 - 48))
+			m = 65535 - (g.payload - g.l3 - 48);
+		fails = failures;
+		run_one(&g, m, k % 3 == 2 ? INETCSUM_GSO_PARTIAL : 0);
+		if (failures == fails &&
+		    inetcsum_gso_plan(g.pkt, g.len, g.l3, m, &pl) == 0)
+			check_unjumbo(&g, pl.nsegs);
+	}
+
+	/* The errors, on a TCP and a UDP jumbogram. */
+	for (k = 0; k < 2 * n; k++) {
+		make_jumbo(&g, (int)(k & 1));
+		j = g.len - g.l3 - 40;	/* the jumbo payload length */
+		/* A payload length beside the option: the true one modulo
+		 * 2^16, and one that makes a plausible small packet. */
+		put16(pkt + g.l3 + 4, j & 0xffff ? j & 0xffff : 1);
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo option with a payload length");
+		put16(pkt + g.l3 + 4, g.payload - g.l3 - 40 + 100);
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo option with a small payload length");
+		put16(pkt + g.l3 + 4, 0);
+		/* Option values that lie or are below 65536. */
+		put32be(pkt + g.jumbo + 4, (uint32_t)j + 1);
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo length past the buffer");
+		put32be(pkt + g.jumbo + 4, 0xffffffffu);
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo length 2^32 - 1");
+		put32be(pkt + g.jumbo + 4, 65535);
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo length 65535");
+		put32be(pkt + g.jumbo + 4, (uint32_t)(l4gen_rand(&rs) % 65536));
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo length below 65536");
+		put32be(pkt + g.jumbo + 4, (uint32_t)j);
+		/* The buffer cut short of the jumbo length. */
+		expect_err(&g, pkt, g.len - 1 - l4gen_rand(&rs) % 1000, 1448,
+			   INETCSUM_EBADLEN, "jumbogram cut short");
+		/* An option length of 3 or 5. */
+		pkt[g.jumbo + 3] = k & 2 ? 3 : 5;
+		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+			   "jumbo option of the wrong length");
+		pkt[g.jumbo + 3] = 4;
+		if (g.udp) {
+			/* RFC 2675 section 4: a jumbo UDP length is 0. */
+			save = get16(pkt + g.l4 + 4);
+			put16(pkt + g.l4 + 4, 0xffff);
+			expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
+				   "UDP length beside a jumbo length");
+			put16(pkt + g.l4 + 4, save);
+		}
+		/* Unchanged, it still segments as the reference does. */
+		run_one(&g, 1448, 0);
+
+		/*
+		 * The option sharing its header (a 16-byte hop-by-hop header:
+		 * jumbo, then PadN): valid, but not BIG TCP's own header, so
+		 * refused (Linux leaves it, and every segment would carry
+		 * it); with a payload length as well, a length error.
+		 */
+		len = g.len + 8;
+		hl = g.jumbo + 8;
+		memmove(pkt + hl + 8, pkt + hl, g.len - hl);
+		pkt[g.jumbo + 1] = 1;
+		put32be(pkt + g.jumbo + 4, (uint32_t)j + 8);
+		memcpy(pkt + hl, "\x01\x06\0\0\0\0\0\0", 8);
+		expect_err(&g, pkt, len, 1448, INETCSUM_EUNSUPP,
+			   "jumbo option beside others");
+		put16(pkt + g.l3 + 4, (j + 8) & 0xffff);
+		expect_err(&g, pkt, len, 1448, INETCSUM_EBADLEN,
+			   "shared jumbo option with a payload length");
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -473,6 +612,7 @@ main(int argc, char **argv)
 	random_cases(quick ? 300 : 3000);
 	every_mss(quick ? 4 : 30);
 	errors(quick ? 10 : 60);
+	jumbograms(quick ? 10 : 60);
 	if (pcap != NULL && fclose(pcap) != 0)
 		return 1;
 	printf("test_gso: %lu checks, %lu failures\n", checked, failures);
