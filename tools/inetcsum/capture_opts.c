@@ -40,6 +40,9 @@ udp_port(const char *a)
 	return -1;
 }
 
+static int
+bad(const char *cmd, void (*usage)(FILE *), const char *what, const char *a);
+
 /* One option: its spellings, the bit that allows it, the flag it sets. */
 struct flag_opt {
 	const char *short_name, *long_name;
@@ -60,7 +63,93 @@ static const struct flag_opt flags[] = {
 	  offsetof(struct capture_opts, in_place) },
 	{ NULL, "--strict", CAPTURE_OPT_STRICT,
 	  offsetof(struct capture_opts, strict) },
+	{ NULL, "--no-reassembly", CAPTURE_OPT_REASM,
+	  offsetof(struct capture_opts, no_reassembly) },
 };
+
+/*
+ * A positive number up to 'max', with an optional K, M or G (binary) when
+ * 'suffix'; -1 if malformed or out of range.
+ */
+static int
+number(const char *a, int suffix, unsigned long long max,
+       unsigned long long *out)
+{
+	char *end;
+	unsigned long long n, mul = 1;
+
+	if (*a < '0' || *a > '9')
+		return -1;
+	n = strtoull(a, &end, 10);
+	if (suffix && *end != '\0' && end[1] == '\0') {
+		if (*end == 'K' || *end == 'k')
+			mul = 1ull << 10;
+		else if (*end == 'M' || *end == 'm')
+			mul = 1ull << 20;
+		else if (*end == 'G' || *end == 'g')
+			mul = 1ull << 30;
+		else
+			return -1;
+		end++;
+	}
+	if (*end != '\0' || n == 0 || n > max / mul)
+		return -1;
+	*out = n * mul;
+	return 0;
+}
+
+/* The reassembly limits: 1 taken (with its value), 0 not one, -2 bad. */
+static int
+reasm_opt(const char *cmd, void (*usage)(FILE *), int argc, char **argv,
+	  int *i, struct capture_opts *o)
+{
+	const char *a = argv[*i];
+	unsigned long long n;
+	int which;
+
+	if (strcmp(a, "--reassembly-bytes") == 0)
+		which = 0;
+	else if (strcmp(a, "--reassembly-datagrams") == 0)
+		which = 1;
+	else if (strcmp(a, "--reassembly-timeout") == 0)
+		which = 2;
+	else if (strcmp(a, "--reassembly-frames") == 0)
+		which = 3;
+	else
+		return 0;
+	if (*i + 1 == argc)
+		return bad(cmd, usage, "missing number after", a);
+	a = argv[++*i];
+	switch (which) {
+	case 0:
+		if (number(a, 1, (unsigned long long)SIZE_MAX / 2, &n) < 0)
+			return bad(cmd, usage, "--reassembly-bytes wants a "
+				   "positive number of bytes (K, M, G "
+				   "allowed), not", a);
+		o->reasm_bytes = (size_t)n;
+		break;
+	case 1:
+		if (number(a, 0, 1u << 24, &n) < 0)
+			return bad(cmd, usage, "--reassembly-datagrams wants "
+				   "a number from 1 to 16777216, not", a);
+		o->reasm_datagrams = (size_t)n;
+		break;
+	case 2:
+		/* Whole seconds: a capture's clock is what counts. */
+		if (number(a, 0, 1000000, &n) < 0)
+			return bad(cmd, usage, "--reassembly-timeout wants "
+				   "seconds from 1 to 1000000, not", a);
+		o->reasm_timeout_ns = n * 1000000000ull;
+		break;
+	default:
+		if (number(a, 0, 1u << 24, &n) < 0)
+			return bad(cmd, usage, "--reassembly-frames wants a "
+				   "number from 1 to 16777216, not", a);
+		o->reasm_frames = n;
+		break;
+	}
+	return 1;
+}
 
 static int
 is(const char *a, const char *name)
@@ -111,6 +200,14 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
 					   "teredo|none, not", argv[i]);
+		} else if ((allowed & CAPTURE_OPT_REASM) &&
+			   strncmp(a, "--reassembly-", 13) == 0) {
+			int rk = reasm_opt(cmd, usage, argc, argv, &i, o);
+
+			if (rk < 0)
+				return rk;
+			if (rk == 0)
+				return bad(cmd, usage, "unknown option", a);
 		} else if (is(a, "-j") && (allowed & CAPTURE_OPT_JOBS)) {
 			char *end;
 			long n;

@@ -7,6 +7,8 @@
 #ifndef INETCSUM_TOOL_CAPTURE_OPTS_H
 #define INETCSUM_TOOL_CAPTURE_OPTS_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* The options a command accepts: a mask of these. */
@@ -18,10 +20,17 @@
 #define CAPTURE_OPT_IN_PLACE	(1u << 5)	/* --in-place */
 #define CAPTURE_OPT_STRICT	(1u << 6)	/* --strict */
 #define CAPTURE_OPT_UDP_PORT	(1u << 7)	/* --udp-port PORT=KIND */
+/* --no-reassembly, --reassembly-bytes N[K|M|G], --reassembly-datagrams N,
+ * --reassembly-timeout SECONDS, --reassembly-frames N */
+#define CAPTURE_OPT_REASM	(1u << 8)
 
 struct capture_opts {
 	int verbose, quiet, json, fix_partial, in_place, strict;
 	unsigned long jobs;	/* 1 unless -j */
+	/* IP reassembly: off, or its limits (0: the default) */
+	int no_reassembly;
+	size_t reasm_bytes, reasm_datagrams;
+	uint64_t reasm_timeout_ns, reasm_frames;
 };
 
 /*

@@ -85,6 +85,37 @@ inetcsum_tally_frame(struct inetcsum_tally *t,
 	}
 }
 
+/* Adds the reassembly counts of 'src' to 'dst'; peaks are the larger. */
+static void
+reasm_merge(struct inetcsum_reasm_tally *dst,
+	    const struct inetcsum_reasm_tally *src)
+{
+	size_t i, k;
+
+	dst->on |= src->on;
+	dst->fragments += src->fragments;
+	dst->datagrams += src->datagrams;
+	dst->nonfirst += src->nonfirst;
+	dst->other_failed += src->other_failed;
+	for (i = 0; i < src->nfailed; i++) {
+		for (k = 0; k < dst->nfailed; k++)
+			if (strcmp(dst->failed[k].note,
+				   src->failed[i].note) == 0)
+				break;
+		if (k < dst->nfailed) {
+			dst->failed[k].n += src->failed[i].n;
+		} else if (dst->nfailed < INETCSUM_MAX_REASM_REASONS) {
+			dst->failed[dst->nfailed++] = src->failed[i];
+		} else {
+			dst->other_failed += src->failed[i].n;
+		}
+	}
+	if (src->peak_bytes > dst->peak_bytes)
+		dst->peak_bytes = src->peak_bytes;
+	if (src->peak_datagrams > dst->peak_datagrams)
+		dst->peak_datagrams = src->peak_datagrams;
+}
+
 void
 inetcsum_tally_merge(struct inetcsum_tally *dst,
 		     const struct inetcsum_tally *src)
@@ -104,6 +135,7 @@ inetcsum_tally_merge(struct inetcsum_tally *dst,
 	for (p = 0; p < src->nnotes; p++)
 		count_note(dst, src->notes[p].note, src->notes[p].n);
 	dst->other_notes += src->other_notes;
+	reasm_merge(&dst->reasm, &src->reasm);
 }
 
 static int
@@ -124,6 +156,15 @@ sorted_notes(const struct inetcsum_tally *t,
 	memcpy(out, t->notes, t->nnotes * sizeof(out[0]));
 	qsort(out, t->nnotes, sizeof(out[0]), by_count);
 	return t->nnotes;
+}
+
+static size_t
+sorted_reasons(const struct inetcsum_reasm_tally *r,
+	       struct inetcsum_note_count out[INETCSUM_MAX_REASM_REASONS])
+{
+	memcpy(out, r->failed, r->nfailed * sizeof(out[0]));
+	qsort(out, r->nfailed, sizeof(out[0]), by_count);
+	return r->nfailed;
 }
 
 void
@@ -229,6 +270,7 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 			fprintf(f, "  not parsed %llu: other reasons\n",
 				(unsigned long long)t->other_notes);
 	}
+	inetcsum_print_reasm_text(f, t);
 	for (p = 0; p < INETCSUM_NPROTO; p++) {
 		int any = 0;
 
@@ -297,7 +339,60 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
 			fprintf(f, "%s\"other\":%llu", n ? "," : "",
 				(unsigned long long)t->other_notes);
 	}
-	fputs("}}}\n", f);
+	fputc('}', f);
+	if (t->reasm.on) {
+		struct inetcsum_note_count nc[INETCSUM_MAX_REASM_REASONS];
+		size_t k, n = sorted_reasons(&t->reasm, nc);
+
+		fprintf(f, ",\"reassembly\":{\"fragments\":%llu,"
+			"\"datagrams\":%llu,\"nonfirst_fragments\":%llu,"
+			"\"peak_pending_bytes\":%llu,"
+			"\"peak_pending_datagrams\":%llu,"
+			"\"not_reassembled\":{",
+			(unsigned long long)t->reasm.fragments,
+			(unsigned long long)t->reasm.datagrams,
+			(unsigned long long)t->reasm.nonfirst,
+			(unsigned long long)t->reasm.peak_bytes,
+			(unsigned long long)t->reasm.peak_datagrams);
+		for (k = 0; k < n; k++) {
+			if (k)
+				fputc(',', f);
+			inetcsum_json_string(f, nc[k].note);
+			fprintf(f, ":%llu", (unsigned long long)nc[k].n);
+		}
+		if (t->reasm.other_failed)
+			fprintf(f, "%s\"other\":%llu", n ? "," : "",
+				(unsigned long long)t->reasm.other_failed);
+		fputs("}}", f);
+	}
+	fputs("}}\n", f);
+}
+
+void
+inetcsum_print_reasm_text(FILE *f, const struct inetcsum_tally *t)
+{
+	struct inetcsum_note_count nc[INETCSUM_MAX_REASM_REASONS];
+	const struct inetcsum_reasm_tally *r = &t->reasm;
+	size_t k, n;
+
+	if (!r->on || r->fragments == 0)
+		return;
+	fprintf(f, "  reassembled %llu datagram%s from %llu fragments (%llu "
+		"of the frames not fully parsed are their non-first "
+		"fragments); peak %llu bytes pending in %llu datagram%s\n",
+		(unsigned long long)r->datagrams, r->datagrams == 1 ? "" : "s",
+		(unsigned long long)r->fragments,
+		(unsigned long long)r->nonfirst,
+		(unsigned long long)r->peak_bytes,
+		(unsigned long long)r->peak_datagrams,
+		r->peak_datagrams == 1 ? "" : "s");
+	n = sorted_reasons(r, nc);
+	for (k = 0; k < n; k++)
+		fprintf(f, "  not reassembled %llu: %s\n",
+			(unsigned long long)nc[k].n, nc[k].note);
+	if (r->other_failed)
+		fprintf(f, "  not reassembled %llu: other reasons\n",
+			(unsigned long long)r->other_failed);
 }
 
 static double

@@ -27,6 +27,23 @@ struct inetcsum_note_count {
 	uint64_t n;
 };
 
+/*
+ * IP reassembly (reassembly.c): fragments taken, datagrams reassembled and
+ * verified, their non-first fragments (counted "not fully parsed" as
+ * before, but reassembled), the datagrams that were not, per reason, and
+ * the most memory the pending ones held at once.
+ */
+#define INETCSUM_MAX_REASM_REASONS	24
+
+struct inetcsum_reasm_tally {
+	int on;
+	uint64_t fragments, datagrams, nonfirst;
+	struct inetcsum_note_count failed[INETCSUM_MAX_REASM_REASONS];
+	size_t nfailed;
+	uint64_t other_failed;
+	uint64_t peak_bytes, peak_datagrams;
+};
+
 struct inetcsum_tally {
 	uint64_t files, unreadable;
 	uint64_t frames;
@@ -39,6 +56,7 @@ struct inetcsum_tally {
 	struct inetcsum_note_count notes[INETCSUM_MAX_NOTES];
 	size_t nnotes;
 	uint64_t other_notes;
+	struct inetcsum_reasm_tally reasm;
 };
 
 void
@@ -67,6 +85,10 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t);
 
 void
 inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t);
+
+/* The reassembly lines of the text summary (nothing without fragments). */
+void
+inetcsum_print_reasm_text(FILE *f, const struct inetcsum_tally *t);
 
 /* Writes 's' as a JSON string, quotes included; NULL becomes null. */
 void

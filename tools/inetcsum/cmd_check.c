@@ -31,6 +31,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
+#include "reassembly.h"
 #include "stream.h"
 
 /* How many frames between progress refreshes: rare enough to be free. */
@@ -38,6 +39,16 @@
 
 struct check_opts {
 	int verbose, quiet, json, progress;
+	const struct capture_opts *co;	/* reassembly */
+};
+
+/* Where one file's frames go once the reassembly lets them out. */
+struct check_ctx {
+	const struct check_opts *o;
+	const char *path;
+	FILE *out;
+	struct inetcsum_tally *t;
+	struct reasm_driver rd;
 };
 
 /* One file's job and, with -j, its buffered output. */
@@ -54,7 +65,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 "usage: inetcsum check [-v | -q] [--json] [--strict] [--udp-port PORT=KIND]\n"
-"                      [-j N] FILE...\n"
+"                      [--no-reassembly | --reassembly-LIMIT N] [-j N] FILE...\n"
 "Verify the IPv4, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP and GRE checksums\n"
 "of every frame of pcap and pcapng captures ('-' reads standard input).\n"
 "  -v, --verbose  a line for every frame, not only frames with findings\n"
@@ -65,15 +76,37 @@ usage(FILE *f)
 "  --udp-port P=K decode UDP port P as tunnel K (vxlan, vxlan-gpe, geneve,\n"
 "                 gtpu, l2tp, teredo) or as plain UDP (none); repeatable\n"
 "  -j N           check N files at once; output stays in file order\n"
+"  --no-reassembly  leave IP fragments unverified (\"fragment\")\n"
+"  --reassembly-bytes N[K|M|G]  pending fragment bytes at most (64M)\n"
+"  --reassembly-datagrams N     pending datagrams at most (4096)\n"
+"  --reassembly-timeout S       a datagram expires S seconds of capture\n"
+"                 time after its first fragment (30; pcap only)\n"
+"  --reassembly-frames N        ... or N frames after it (10000)\n"
 "Exit status: 0 all good, 1 bad checksums found (--strict: or frames not\n"
 "fully parsed), 2 a file was unreadable.\n");
 }
 
-/* One frame: its verdicts, tallied and printed. */
+/* One frame, released in order: its verdicts tallied and printed. */
 static void
-check_frame(const struct check_opts *o, const char *path, FILE *out,
-	    const struct inetcsum_cap_frame *fr, uint64_t base,
-	    struct inetcsum_tally *t)
+release_frame(void *arg, struct reasm_frame *f)
+{
+	struct check_ctx *x = arg;
+	const struct check_opts *o = x->o;
+
+	inetcsum_tally_frame(x->t, &f->res);
+	if (o->json && !o->quiet)
+		inetcsum_print_frame_json(x->out, x->path, f->number,
+					  (size_t)f->offset, &f->res);
+	else if (!o->quiet && (o->verbose ||
+			       inetcsum_frame_is_problem(&f->res)))
+		inetcsum_print_frame_text(x->out, x->path, f->number,
+					  &f->res);
+}
+
+/* One frame: its verdicts, then the reassembly, which releases it. */
+static void
+check_frame(struct check_ctx *x, const struct inetcsum_cap *cap,
+	    const struct inetcsum_cap_frame *fr)
 {
 	struct inetcsum_frame_result res;
 
@@ -82,12 +115,33 @@ check_frame(const struct check_opts *o, const char *path, FILE *out,
 	if (inetcsum_frame_check(fr->linktype, fr->data, fr->caplen,
 				 fr->origlen, &res) < 0 && res.note == NULL)
 		res.note = "unknown link type";
-	inetcsum_tally_frame(t, &res);
-	if (o->json && !o->quiet)
-		inetcsum_print_frame_json(out, path, fr->number,
-					  (size_t)(base + fr->offset), &res);
-	else if (!o->quiet && (o->verbose || inetcsum_frame_is_problem(&res)))
-		inetcsum_print_frame_text(out, path, fr->number, &res);
+	reasm_driver_frame(&x->rd, cap, fr, &res);
+}
+
+/* Starts the context of one file; -1 (reported) when out of memory. */
+static int
+ctx_start(struct check_ctx *x, const struct check_opts *o, const char *path,
+	  FILE *out, FILE *err, struct inetcsum_tally *t)
+{
+	x->o = o;
+	x->path = path;
+	x->out = out;
+	x->t = t;
+	if (reasm_driver_init(&x->rd, o->co, t, release_frame, x) < 0) {
+		fprintf(err, "inetcsum check: %s: out of memory\n", path);
+		t->unreadable++;
+		reasm_driver_free(&x->rd);
+		return -1;
+	}
+	return 0;
+}
+
+/* Ends it: frames still held are released, pending datagrams counted. */
+static void
+ctx_end(struct check_ctx *x)
+{
+	reasm_driver_end(&x->rd);
+	reasm_driver_free(&x->rd);
 }
 
 /* Before the stream blocks for more input: what is printed goes out. */
@@ -111,6 +165,7 @@ check_stream(const struct check_opts *o, const char *path, FILE *out,
 	struct inetcsum_capstream s;
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
+	struct check_ctx x;
 	int r;
 
 	if (inetcsum_capstream_open(&s, path) < 0) {
@@ -126,8 +181,14 @@ check_stream(const struct check_opts *o, const char *path, FILE *out,
 		inetcsum_capstream_close(&s);
 		return;
 	}
+	if (ctx_start(&x, o, path, out, err, t) < 0) {
+		inetcsum_cap_close(&cap);
+		inetcsum_capstream_close(&s);
+		return;
+	}
 	while ((r = inetcsum_capstream_next(&s, &cap, &fr, flush_out, out)) == 1)
-		check_frame(o, path, out, &fr, cap.base, t);
+		check_frame(&x, &cap, &fr);
+	ctx_end(&x);
 	if (r < 0) {
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "
 			"before it)\n", path, cap.err,
@@ -155,6 +216,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_progress prog;
+	struct check_ctx x;
 	struct stat st;
 	char msg[512];
 	int r;
@@ -182,13 +244,19 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 		inetcsum_file_unload(&file);
 		return;
 	}
+	if (ctx_start(&x, o, path, out, err, t) < 0) {
+		inetcsum_cap_close(&cap);
+		inetcsum_file_unload(&file);
+		return;
+	}
 	inetcsum_progress_start(&prog, path, file.len, o->progress);
 	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
-		check_frame(o, path, out, &fr, 0, t);
+		check_frame(&x, &cap, &fr);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
 	}
 	inetcsum_progress_end(&prog);
+	ctx_end(&x);
 	if (r < 0) {
 		/* Everything before the damage has been checked above. */
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "
@@ -313,12 +381,14 @@ cmd_check(int argc, char **argv)
 	i = capture_parse_opts("check", CAPTURE_OPT_VERBOSE |
 			       CAPTURE_OPT_QUIET | CAPTURE_OPT_JSON |
 			       CAPTURE_OPT_JOBS | CAPTURE_OPT_STRICT |
-			       CAPTURE_OPT_UDP_PORT, argc, argv, &co, usage);
+			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM, argc,
+			       argv, &co, usage);
 	if (i < 0)
 		return i == -1 ? 0 : 2;
 	o.verbose = co.verbose;
 	o.quiet = co.quiet;
 	o.json = co.json;
+	o.co = &co;
 	nthreads = co.jobs;
 	if (i == argc) {
 		usage(stderr);

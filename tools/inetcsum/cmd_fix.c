@@ -31,6 +31,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
+#include "reassembly.h"
 #include "stream.h"
 
 #define PROGRESS_FRAMES	4096u
@@ -42,7 +43,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-"usage: inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K] IN OUT\n"
+"usage: inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K]\n"
+"                    [--no-reassembly | --reassembly-LIMIT N] IN OUT\n"
 "       inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K]\n"
 "                    --in-place FILE\n"
 "Copy the capture IN to OUT, rewriting only the checksum fields that are\n"
@@ -57,6 +59,11 @@ usage(FILE *f)
 "  --fix-partial   also complete offload 'partial' checksums\n"
 "  --in-place      rewrite FILE itself (still via a temporary file)\n"
 "  --udp-port P=K  decode UDP port P as tunnel K (see inetcsum check -h)\n"
+"  --no-reassembly, --reassembly-bytes N, --reassembly-datagrams N,\n"
+"  --reassembly-timeout S, --reassembly-frames N\n"
+"                  IP reassembly, as for inetcsum check -h; a wrong\n"
+"                  checksum of a reassembled datagram is rewritten in\n"
+"                  its first fragment\n"
 "Exit status: 0 OUT written, 2 error (OUT not written).\n");
 }
 
@@ -130,6 +137,7 @@ print_summary(const char *in, const char *out,
 		       "IPv6) left as they are\n",
 		       (unsigned long long)left_illegal,
 		       left_illegal == 1 ? "" : "s");
+	inetcsum_print_reasm_text(report, t);
 	/* Never silent: checksums past where parsing stopped are unchecked. */
 	for (p = 0; p < t->nnotes; p++)
 		fprintf(report, "  %llu frame%s not parsed to the end, left as they "
@@ -142,7 +150,106 @@ print_summary(const char *in, const char *out,
 		       t->other_notes == 1 ? "" : "s");
 }
 
-/* Whether inetcsum_frame_fix() would rewrite a field of this frame. */
+/*
+ * The output side of a fix.  Everything before the stream offset 'pos' has
+ * been written.  Frames leave the reassembly (reassembly.c) in order, but
+ * possibly later than they were read: a first fragment waits for its
+ * datagram's verdict, and the frames after it wait behind it.  With a
+ * mapped input their bytes are still in the mapping when they leave.  A
+ * streamed input's window moves on meanwhile: the bytes it drops that are
+ * not written yet are kept in 'hold' (stream offsets [hold_base,
+ * hold_base + hold_len), which then ends where the window starts), at
+ * most 'max_hold' bytes; beyond that the oldest pending datagram is given
+ * up (evicted, its first fragment left as it is) and its frames written.
+ */
+struct fixer {
+	const char *path;
+	struct inetcsum_out *o;
+	struct inetcsum_cap *cap;
+	unsigned flags;
+	int verbose, failed;
+	struct inetcsum_tally *t;
+	uint64_t *changed;
+	uint64_t pos;
+	uint8_t *hold;
+	size_t hold_len, hold_cap, max_hold;
+	uint64_t hold_base;
+	uint8_t *scratch;
+	size_t scratch_len;
+	struct reasm_driver rd;
+};
+
+static int
+put(struct fixer *x, const void *p, size_t n)
+{
+	if (x->failed)
+		return -1;
+	if (n > 0 && inetcsum_out_write(x->o, p, n) < 0) {
+		x->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes the input bytes from 'pos' up to the stream offset 'end'. */
+static int
+write_upto(struct fixer *x, uint64_t end)
+{
+	uint64_t hold_end = x->hold_base + x->hold_len;
+
+	while (x->pos < end) {
+		size_t n;
+
+		if (x->pos < hold_end && x->pos >= x->hold_base) {
+			n = (size_t)((end < hold_end ? end : hold_end) - x->pos);
+			if (put(x, x->hold + (x->pos - x->hold_base), n) < 0)
+				return -1;
+		} else {
+			n = (size_t)(end - x->pos);
+			if (put(x, x->cap->buf + (x->pos - x->cap->base), n) < 0)
+				return -1;
+		}
+		x->pos += n;
+	}
+	/* Held bytes before 'pos' are no longer needed. */
+	if (x->hold_len > 0 && x->pos >= hold_end) {
+		x->hold_len = 0;
+	} else if (x->hold_len > 0 && x->pos - x->hold_base > x->hold_len / 2) {
+		size_t gone = (size_t)(x->pos - x->hold_base);
+
+		memmove(x->hold, x->hold + gone, x->hold_len - gone);
+		x->hold_len -= gone;
+		x->hold_base = x->pos;
+	}
+	if (x->hold_len == 0)
+		x->hold_base = x->pos;
+	return 0;
+}
+
+/* Copies the 'n' input bytes at stream offset 'off' to 'dst'. */
+static void
+gather(const struct fixer *x, uint64_t off, size_t n, uint8_t *dst)
+{
+	uint64_t hold_end = x->hold_base + x->hold_len;
+
+	while (n > 0) {
+		size_t k;
+
+		if (off < hold_end && off >= x->hold_base) {
+			k = (size_t)(hold_end - off);
+			k = k < n ? k : n;
+			memcpy(dst, x->hold + (off - x->hold_base), k);
+		} else {
+			k = n;
+			memcpy(dst, x->cap->buf + (off - x->cap->base), k);
+		}
+		dst += k;
+		off += k;
+		n -= k;
+	}
+}
+
+/* Whether a field of this frame is to be rewritten. */
 static int
 needs_fix(const struct inetcsum_frame_result *r, unsigned flags)
 {
@@ -158,46 +265,132 @@ needs_fix(const struct inetcsum_frame_result *r, unsigned flags)
 	return 0;
 }
 
-/* The output side of a fix: the window bytes before 'done' are written. */
-struct fixer {
-	struct inetcsum_out *o;
-	size_t done;
-};
+/*
+ * A frame leaves the reassembly: tallied, and written, repaired in a
+ * scratch copy if a field is wrong.  The upper-layer field of a
+ * reassembled datagram (layer 'rlayer' of the first fragment) is written
+ * here, with the value computed over the whole datagram; the packet
+ * layer's fix sees only the fragment and leaves that field alone.
+ */
+static void
+release_frame(void *arg, struct reasm_frame *f)
+{
+	struct fixer *x = arg;
+	struct inetcsum_frame_result tmp;
+	const struct inetcsum_layer *l;
 
-/* The stream is about to drop the window's first 'n' bytes: write them. */
+	inetcsum_tally_frame(x->t, &f->res);
+	if (x->failed)
+		return;
+	if (!needs_fix(&f->res, x->flags)) {
+		write_upto(x, f->offset + f->caplen);
+		return;
+	}
+	if (f->caplen > x->scratch_len) {
+		uint8_t *n = realloc(x->scratch, f->caplen);
+
+		if (n == NULL) {
+			snprintf(x->o->err, x->o->errlen, "out of memory");
+			inetcsum_out_abort(x->o);
+			x->failed = 1;
+			return;
+		}
+		x->scratch = n;
+		x->scratch_len = f->caplen;
+	}
+	gather(x, f->offset, f->caplen, x->scratch);
+	inetcsum_frame_fix(f->linktype, x->scratch, f->caplen, f->origlen,
+			   x->flags, &tmp);
+	if (f->rlayer >= 0) {
+		l = &f->res.layers[f->rlayer];
+		if ((l->status == INETCSUM_BAD ||
+		     (l->status == INETCSUM_PARTIAL &&
+		      (x->flags & INETCSUM_FIX_PARTIAL))) &&
+		    l->field_offset < f->caplen &&
+		    f->caplen - l->field_offset >= 2) {
+			x->scratch[l->field_offset] =
+				(uint8_t)(l->expected >> 8);
+			x->scratch[l->field_offset + 1] = (uint8_t)l->expected;
+		}
+	}
+	note_changes(x->path, f->number, (size_t)f->offset, x->scratch,
+		     f->caplen, &f->res, x->verbose, x->changed);
+	if (write_upto(x, f->offset) < 0 || put(x, x->scratch, f->caplen) < 0)
+		return;
+	x->pos = f->offset + f->caplen;
+	write_upto(x, x->pos);	/* drops held bytes now written */
+}
+
+/*
+ * The stream is about to drop the window's first 'n' bytes: written if no
+ * frame is held back, else kept, within 'max_hold'.
+ */
 static int
 fix_flush(void *arg, const uint8_t *p, size_t n)
 {
 	struct fixer *x = arg;
+	uint64_t base = x->cap->base, end = base + n;
+	uint64_t from;
 
-	if (n > x->done && inetcsum_out_write(x->o, p + x->done,
-					      n - x->done) < 0)
+	(void)p;
+	while (reasm_driver_held(&x->rd) > 0 &&
+	       x->hold_len + n > x->max_hold && !x->failed)
+		reasm_driver_evict_head(&x->rd, "evicted: output held back "
+					"over the byte limit");
+	if (x->failed)
 		return -1;
-	x->done = 0;
+	if (reasm_driver_held(&x->rd) == 0)
+		return write_upto(x, end);
+	/* Keep [max(pos, base), end) after what is held already. */
+	if (x->hold_len == 0)
+		x->hold_base = x->pos;
+	from = x->pos > base ? x->pos : base;
+	if (end > from) {
+		size_t k = (size_t)(end - from);
+
+		if (x->hold_len + k > x->hold_cap) {
+			size_t ncap = x->hold_cap ? x->hold_cap : 1u << 20;
+			uint8_t *h;
+
+			while (ncap < x->hold_len + k)
+				ncap *= 2;
+			h = realloc(x->hold, ncap);
+			if (h == NULL) {
+				snprintf(x->o->err, x->o->errlen,
+					 "out of memory");
+				inetcsum_out_abort(x->o);
+				x->failed = 1;
+				return -1;
+			}
+			x->hold = h;
+			x->hold_cap = ncap;
+		}
+		memcpy(x->hold + x->hold_len, x->cap->buf + (from - base), k);
+		x->hold_len += k;
+	}
 	return 0;
 }
 
 /*
  * Copies the capture to 'o': the input bytes as they are, except that each
- * frame with a field to rewrite is copied to 'scratch', repaired there and
- * written from there.  The input is the mapped 'file', or, when 's' is not
- * NULL, a stream (pipe, standard input, compressed file) read through its
- * bounded window, whose bytes are written out before the window moves on.
- * Returns 0, or -1 with the message printed (the caller then aborts 'o').
+ * frame with a field to rewrite is copied to a scratch buffer, repaired
+ * there and written from there.  The input is the mapped 'file', or, when
+ * 's' is not NULL, a stream (pipe, standard input, compressed file) read
+ * through its bounded window.  Returns 0, or -1 with the message printed
+ * (the caller then aborts 'o').
  */
 static int
 stream_fixed(const char *path, const struct inetcsum_file *file,
 	     struct inetcsum_capstream *s, struct inetcsum_out *o,
-	     unsigned flags, int verbose, struct inetcsum_tally *t,
-	     uint64_t changed[INETCSUM_NPROTO])
+	     const struct capture_opts *co, unsigned flags, int verbose,
+	     struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_frame_result res;
 	struct inetcsum_progress prog;
-	struct fixer x = { o, 0 };
-	uint8_t *scratch = NULL;
-	size_t scratch_len = 0, p;
+	struct fixer x;
+	size_t p;
 	int r;
 
 	if ((s != NULL ? inetcsum_capstream_cap_open(s, &cap) :
@@ -206,6 +399,25 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		inetcsum_cap_close(&cap);
 		return -1;
 	}
+	memset(&x, 0, sizeof(x));
+	x.path = path;
+	x.o = o;
+	x.cap = &cap;
+	x.flags = flags;
+	x.verbose = verbose;
+	x.t = t;
+	x.changed = changed;
+	x.max_hold = co->reasm_bytes ? co->reasm_bytes :
+		     INETCSUM_REASM_MAX_BYTES;
+	if (reasm_driver_init(&x.rd, co, t, release_frame, &x) < 0) {
+		fprintf(stderr, "inetcsum fix: out of memory\n");
+		inetcsum_cap_close(&cap);
+		return -1;
+	}
+	/* Nothing written yet: the file header goes out with the first
+	 * bytes. */
+	x.pos = 0;
+	x.hold_base = 0;
 	inetcsum_progress_start(&prog, path, s != NULL ? 0 : file->len, 1);
 	while ((r = s != NULL ? inetcsum_capstream_next(s, &cap, &fr, fix_flush,
 						     &x) :
@@ -214,51 +426,33 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		res.note = NULL;
 		inetcsum_frame_check(fr.linktype, fr.data, fr.caplen,
 				     fr.origlen, &res);
-		inetcsum_tally_frame(t, &res);
+		reasm_driver_frame(&x.rd, &cap, &fr, &res);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
-		if (!needs_fix(&res, flags))
-			continue;
-		if (fr.caplen > scratch_len) {
-			uint8_t *n = realloc(scratch, fr.caplen);
-
-			if (n == NULL) {
-				fprintf(stderr, "inetcsum fix: out of "
-					"memory\n");
-				r = -2;
-				break;
-			}
-			scratch = n;
-			scratch_len = fr.caplen;
-		}
-		memcpy(scratch, fr.data, fr.caplen);
-		if (inetcsum_frame_fix(fr.linktype, scratch, fr.caplen,
-				       fr.origlen, flags, &res) > 0)
-			note_changes(path, fr.number,
-				     (size_t)(cap.base + fr.offset), scratch,
-				     fr.caplen, &res, verbose, changed);
-		/* Everything up to this frame unchanged, then the frame. */
-		if (inetcsum_out_write(o, cap.buf + x.done,
-				       fr.offset - x.done) < 0 ||
-		    inetcsum_out_write(o, scratch, fr.caplen) < 0) {
+		if (x.failed) {
 			fprintf(stderr, "inetcsum fix: %s\n", o->err);
 			r = -2;
 			break;
 		}
-		x.done = fr.offset + fr.caplen;
 	}
 	inetcsum_progress_end(&prog);
-	free(scratch);
-	if (r == -1 && o->tmp == NULL)
+	if (r == -1 && x.failed)
 		fprintf(stderr, "inetcsum fix: %s\n", o->err);
 	else if (r == -1)
 		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
-	/* The rest: trailing records and blocks without a repaired frame. */
-	if (r == 0 && inetcsum_out_write(o, cap.buf + x.done,
-					 cap.len - x.done) < 0) {
-		fprintf(stderr, "inetcsum fix: %s\n", o->err);
-		r = -2;
+	if (r == 0) {
+		/* Frames still held, then the trailing records and blocks. */
+		reasm_driver_end(&x.rd);
+		if (!x.failed)
+			write_upto(&x, cap.base + cap.len);
+		if (x.failed) {
+			fprintf(stderr, "inetcsum fix: %s\n", o->err);
+			r = -2;
+		}
 	}
+	reasm_driver_free(&x.rd);
+	free(x.scratch);
+	free(x.hold);
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;
@@ -286,7 +480,7 @@ cmd_fix(int argc, char **argv)
 
 	i = capture_parse_opts("fix", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
 			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE |
-			       CAPTURE_OPT_UDP_PORT,
+			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM,
 			       argc, argv, &co, usage);
 	if (i < 0)
 		return i == -1 ? 0 : 2;
@@ -382,8 +576,8 @@ cmd_fix(int argc, char **argv)
 		inetcsum_out_abort(&o);
 		goto fail_input;
 	}
-	if (stream_fixed(in, &file, streamed ? &s : NULL, &o, flags, verbose,
-			 &t, changed) < 0) {
+	if (stream_fixed(in, &file, streamed ? &s : NULL, &o, &co, flags,
+			 verbose, &t, changed) < 0) {
 		inetcsum_out_abort(&o);
 		if (to_stdout)
 			fprintf(stderr, "inetcsum fix: standard output is "

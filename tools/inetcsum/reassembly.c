@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/inetcsum/reassembly.c - the reassembly step of "check" and "fix"
+ * (see reassembly.h).
+ *
+ * Only the outermost IP packet of a frame is reassembled: the link layers
+ * walked here are Ethernet (with 802.1Q/802.1ad/0x9100 tags), Linux SLL
+ * and SLL2, raw IP (101, 228, 229) and the BSD/OpenBSD loopbacks; IP
+ * fragments inside tunnels or behind other link layers keep today's
+ * verdicts.  The rebuilt datagram goes through inetcsum_ip_check() (the
+ * packet layer, so every rule of an unfragmented packet applies: pseudo-
+ * headers of the final destination, UDP zero, UDP-Lite coverage, ...); its
+ * upper-layer verdict replaces the first fragment's "fragment" layer when
+ * protocol and field offset match, so a mismatch can never move a verdict
+ * to the wrong bytes.
+ *
+ * Holding back: while a first fragment waits, it and every frame after it
+ * wait in a ring, so that frames leave in capture order.  The ring is
+ * bounded by the frame limit of the reassembler (a datagram expires
+ * max_frames frames after its first fragment) plus a margin; should it
+ * fill anyway, the oldest pending datagram is evicted.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reassembly.h"
+
+#define ETH_IPV4	0x0800
+#define ETH_IPV6	0x86dd
+
+static unsigned
+be16(const uint8_t *p)
+{
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+/* Offset of the outermost IP header, or -1 if not one of the link types
+ * above or not IP. */
+static long
+ip_offset(int linktype, const uint8_t *f, size_t len)
+{
+	size_t off;
+	unsigned type;
+
+	switch (linktype) {
+	case INETCSUM_LINK_ETHERNET:
+		off = 12;
+		if (len < off + 2)
+			return -1;
+		type = be16(f + off);
+		while ((type == 0x8100 || type == 0x88a8 || type == 0x9100) &&
+		       len >= off + 6) {
+			off += 4;
+			type = be16(f + off);
+		}
+		off += 2;
+		break;
+	case INETCSUM_LINK_LINUX_SLL:
+		if (len < 16)
+			return -1;
+		type = be16(f + 14);
+		off = 16;
+		break;
+	case INETCSUM_LINK_LINUX_SLL2:
+		if (len < 20)
+			return -1;
+		type = be16(f);
+		off = 20;
+		break;
+	case INETCSUM_LINK_RAW:
+	case INETCSUM_LINK_IPV4:
+	case INETCSUM_LINK_IPV6:
+	case INETCSUM_LINK_NULL:
+	case INETCSUM_LINK_LOOP:
+		off = linktype == INETCSUM_LINK_NULL ||
+		      linktype == INETCSUM_LINK_LOOP ? 4 : 0;
+		if (len <= off)
+			return -1;
+		type = f[off] >> 4 == 4 ? ETH_IPV4 :
+		       f[off] >> 4 == 6 ? ETH_IPV6 : 0;
+		break;
+	default:
+		return -1;
+	}
+	if (len <= off || (type != ETH_IPV4 && type != ETH_IPV6) ||
+	    f[off] >> 4 != (type == ETH_IPV4 ? 4u : 6u))
+		return -1;
+	return (long)off;
+}
+
+static uint32_t
+rd32(const uint8_t *p, int swapped)
+{
+	uint32_t v;
+
+	/* 'swapped': the file's byte order is not the host's. */
+	memcpy(&v, p, 4);
+	if (swapped)
+		v = (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) |
+		    (v << 24);
+	return v;
+}
+
+/*
+ * The capture timestamp of a frame in nanoseconds.  pcap records carry it
+ * in microseconds or nanoseconds (by magic).  pcapng counts in units of
+ * its interface's if_tsresol, which the reader does not keep: pcapng
+ * frames get no time (expiry by frame count only) rather than a time that
+ * could be off by a factor of 1000.
+ */
+static uint64_t
+frame_time(const struct inetcsum_cap *cap, const struct inetcsum_cap_frame *fr)
+{
+	const uint8_t *rec;
+
+	if (cap->format != INETCSUM_CAP_PCAP ||
+	    fr->record_offset > cap->len || cap->len - fr->record_offset < 16)
+		return INETCSUM_REASM_NO_TIME;
+	rec = cap->buf + fr->record_offset;
+	return (uint64_t)rd32(rec, cap->swapped) * 1000000000u +
+	       (uint64_t)rd32(rec + 4, cap->swapped) * (cap->nsec ? 1 : 1000);
+}
+
+/* A reason into the tally's list of datagrams not reassembled. */
+static void
+count_failed(struct inetcsum_reasm_tally *t, const char *reason)
+{
+	size_t i;
+
+	for (i = 0; i < t->nfailed; i++) {
+		if (strcmp(t->failed[i].note, reason) == 0) {
+			t->failed[i].n++;
+			return;
+		}
+	}
+	if (t->nfailed < INETCSUM_MAX_REASM_REASONS) {
+		t->failed[t->nfailed].note = reason;
+		t->failed[t->nfailed++].n = 1;
+	} else {
+		t->other_failed++;
+	}
+}
+
+/* The held frame (or the current one) with this number, or NULL. */
+static struct reasm_frame *
+find_frame(struct reasm_driver *d, uint64_t number)
+{
+	size_t i;
+
+	if (d->cur != NULL && d->cur->number == number)
+		return d->cur;
+	for (i = 0; i < d->n; i++) {
+		struct reasm_frame *f = &d->q[(d->head + i) % d->cap];
+
+		if (f->number == number)
+			return f;
+	}
+	return NULL;
+}
+
+/* The layer of 'f' that stands for the datagram's upper layer. */
+static int
+fragment_layer(const struct reasm_frame *f, enum inetcsum_proto proto,
+	       size_t field_offset)
+{
+	size_t i;
+
+	for (i = 0; i < f->res.nlayers && i < INETCSUM_MAX_LAYERS; i++)
+		if (f->res.layers[i].proto == proto &&
+		    f->res.layers[i].field_offset == field_offset)
+			return (int)i;
+	return -1;
+}
+
+/* A complete datagram: its verdict into the first fragment 'f'. */
+static void
+verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
+       struct reasm_frame *f, size_t ipoff)
+{
+	struct inetcsum_frame_result res;
+	const struct inetcsum_layer *l;
+	size_t idx = ev->v6 ? 0 : 1, fo;
+	int i;
+
+	res.nlayers = 0;
+	res.note = NULL;
+	if (inetcsum_ip_check(ev->pkt, ev->len, &res) < 0 ||
+	    res.nlayers <= idx) {
+		/* No checksum to verify (a protocol without one). */
+		d->t->reasm.datagrams++;
+		d->t->reasm.nonfirst += ev->nfrags - 1;
+		return;
+	}
+	l = &res.layers[idx];
+	fo = l->field_offset < ev->split ? l->field_offset :
+	     l->field_offset + ev->shift;
+	i = fragment_layer(f, l->proto, ipoff + fo);
+	if (i < 0 || l->field_offset + 2 > ev->split + f->caplen - ipoff) {
+		count_failed(&d->t->reasm, "checksum field not in the first "
+			     "fragment");
+		return;
+	}
+	f->res.layers[i].status = l->status;
+	f->res.layers[i].stored = l->stored;
+	f->res.layers[i].expected = l->expected;
+	f->res.layers[i].reason = l->reason;
+	f->rlayer = i;
+	d->t->reasm.datagrams++;
+	d->t->reasm.nonfirst += ev->nfrags - 1;
+}
+
+/* The layer that says "fragment" in 'f' gets 'reason' instead. */
+static void
+mark(struct reasm_frame *f, const char *reason)
+{
+	size_t i;
+
+	for (i = 0; i < f->res.nlayers && i < INETCSUM_MAX_LAYERS; i++)
+		if (f->res.layers[i].reason != NULL &&
+		    strcmp(f->res.layers[i].reason, "fragment") == 0)
+			f->res.layers[i].reason = reason;
+}
+
+/* Hands the events out: verdicts into their first fragments. */
+static void
+events(struct reasm_driver *d)
+{
+	struct inetcsum_reasm_event ev;
+
+	while (inetcsum_reasm_next(d->r, &ev)) {
+		struct reasm_frame *f = ev.first_tag ?
+					find_frame(d, ev.first_tag) : NULL;
+
+		if (ev.state != INETCSUM_REASM_COMPLETE && !ev.again)
+			count_failed(&d->t->reasm, ev.reason);
+		if (f == NULL) {
+			/* Its first fragment has gone already (released
+			 * after an allocation failure): count only. */
+			if (ev.state == INETCSUM_REASM_COMPLETE) {
+				d->t->reasm.datagrams++;
+				d->t->reasm.nonfirst += ev.nfrags - 1;
+			}
+			continue;
+		}
+		f->pending = 0;
+		if (ev.state == INETCSUM_REASM_COMPLETE)
+			verify(d, &ev, f, f->ipoff);
+		else if (ev.state == INETCSUM_REASM_INCONSISTENT)
+			mark(f, ev.reason);
+	}
+}
+
+/* Releases held frames from the oldest up to the first pending one. */
+static void
+drain(struct reasm_driver *d)
+{
+	while (d->n > 0 && !d->q[d->head].pending) {
+		d->release(d->arg, &d->q[d->head]);
+		d->head = (d->head + 1) % d->cap;
+		d->n--;
+	}
+	if (d->n == 0)
+		d->head = 0;
+}
+
+void
+reasm_driver_evict_head(struct reasm_driver *d, const char *reason)
+{
+	if (d->r == NULL || d->n == 0)
+		return;
+	if (!inetcsum_reasm_evict_tag(d->r, d->q[d->head].number, reason))
+		d->q[d->head].pending = 0;
+	events(d);
+	d->q[d->head].pending = 0;
+	drain(d);
+}
+
+/* Appends 'f' to the ring (growing it up to max_held); 0 or -1. */
+static int
+push(struct reasm_driver *d, const struct reasm_frame *f)
+{
+	if (d->n == d->cap) {
+		size_t ncap = d->cap ? 2 * d->cap : 64, i;
+		struct reasm_frame *q;
+
+		if (ncap > d->max_held)
+			ncap = d->max_held;
+		if (ncap <= d->cap)
+			return -1;
+		q = malloc(ncap * sizeof(*q));
+		if (q == NULL)
+			return -1;
+		for (i = 0; i < d->n; i++)
+			q[i] = d->q[(d->head + i) % d->cap];
+		free(d->q);
+		d->q = q;
+		d->cap = ncap;
+		d->head = 0;
+	}
+	d->q[(d->head + d->n) % d->cap] = *f;
+	d->n++;
+	return 0;
+}
+
+void
+reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
+		   const struct inetcsum_cap_frame *fr,
+		   const struct inetcsum_frame_result *res)
+{
+	struct reasm_frame cur;
+	uint64_t ts;
+	long off;
+	int k;
+
+	cur.number = fr->number;
+	cur.offset = cap->base + fr->offset;
+	cur.caplen = fr->caplen;
+	cur.origlen = fr->origlen;
+	cur.linktype = fr->linktype;
+	cur.pending = 0;
+	cur.rlayer = -1;
+	cur.ipoff = 0;
+	cur.res = *res;
+	if (d->r == NULL) {
+		d->release(d->arg, &cur);
+		return;
+	}
+	off = ip_offset(fr->linktype, fr->data, fr->caplen);
+	ts = frame_time(cap, fr);
+	d->cur = &cur;
+	k = INETCSUM_REASM_NOT_FRAGMENT;
+	if (off >= 0) {
+		cur.ipoff = (size_t)off;
+		k = inetcsum_reasm_add(d->r, fr->data + off,
+				       fr->caplen - (size_t)off, fr->interface,
+				       ts, fr->number);
+	}
+	if (k == INETCSUM_REASM_NOT_FRAGMENT)
+		inetcsum_reasm_expire(d->r, ts, fr->number);
+	else
+		d->t->reasm.fragments++;
+	if (k == INETCSUM_REASM_HELD)
+		cur.pending = 1;
+	events(d);
+	d->cur = NULL;
+	if (d->n == 0 && !cur.pending) {
+		d->release(d->arg, &cur);
+		return;
+	}
+	/* A full ring: the oldest pending datagram gives way. */
+	while (d->n > 0 && d->n >= d->max_held)
+		reasm_driver_evict_head(d, "evicted: too many frames held "
+					"back");
+	if (d->n == 0 && !cur.pending) {
+		d->release(d->arg, &cur);
+		return;
+	}
+	if (push(d, &cur) < 0) {
+		/* No memory to hold it: give up on this datagram. */
+		if (cur.pending &&
+		    inetcsum_reasm_evict_tag(d->r, cur.number,
+					     "evicted: out of memory")) {
+			d->cur = &cur;
+			events(d);
+			d->cur = NULL;
+		}
+		while (d->n > 0)
+			reasm_driver_evict_head(d, "evicted: out of memory");
+		cur.pending = 0;
+		d->release(d->arg, &cur);
+		return;
+	}
+	drain(d);
+}
+
+void
+reasm_driver_end(struct reasm_driver *d)
+{
+	struct inetcsum_reasm_stats st;
+	size_t i;
+
+	if (d->r == NULL)
+		return;
+	inetcsum_reasm_finish(d->r);
+	events(d);
+	for (i = 0; i < d->n; i++)
+		d->q[(d->head + i) % d->cap].pending = 0;
+	drain(d);
+	inetcsum_reasm_stats(d->r, &st);
+	if (st.peak_bytes > d->t->reasm.peak_bytes)
+		d->t->reasm.peak_bytes = st.peak_bytes;
+	if (st.peak_datagrams > d->t->reasm.peak_datagrams)
+		d->t->reasm.peak_datagrams = st.peak_datagrams;
+}
+
+int
+reasm_driver_init(struct reasm_driver *d, const struct capture_opts *o,
+		  struct inetcsum_tally *t,
+		  void (*release)(void *arg, struct reasm_frame *f), void *arg)
+{
+	struct inetcsum_reasm_limits lim;
+
+	memset(d, 0, sizeof(*d));
+	d->release = release;
+	d->arg = arg;
+	d->t = t;
+	if (o->no_reassembly)
+		return 0;
+	t->reasm.on = 1;
+	lim.max_bytes = o->reasm_bytes;
+	lim.max_datagrams = o->reasm_datagrams;
+	lim.timeout_ns = o->reasm_timeout_ns;
+	lim.max_frames = o->reasm_frames;
+	d->r = inetcsum_reasm_new(&lim);
+	if (d->r == NULL)
+		return -1;
+	/* A pending datagram expires max_frames frames after its first
+	 * fragment, so the ring never needs much more. */
+	d->max_held = (o->reasm_frames ? o->reasm_frames :
+		       INETCSUM_REASM_MAX_FRAMES) + 64;
+	return 0;
+}
+
+void
+reasm_driver_free(struct reasm_driver *d)
+{
+	inetcsum_reasm_free(d->r);
+	free(d->q);
+	memset(d, 0, sizeof(*d));
+}
