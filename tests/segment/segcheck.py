@@ -23,7 +23,7 @@ def ipv4(proto, payload, ident, df=False, opts=b""):
 def l4(proto, src, dst, v6, hdr, data, coff):
     n = len(hdr) + len(data)
     ph = src + dst + (struct.pack("!IxxxB", n, proto) if v6 else
-                      struct.pack("!xBH", proto, n))
+                      struct.pack("!xBH", proto, n & 0xffff))
     c = csum(hdr + data, 0xffff - csum(ph))
     if c == 0 and proto == 17: c = 0xffff
     return hdr[:coff] + struct.pack("!H", c) + hdr[coff + 2:] + data
@@ -63,6 +63,35 @@ def packets():
     u = l4(17, src, dst, True, struct.pack("!HHHH", 53, 53, 8 + 4000, 0),
            data(4000), 6)
     out.append(eth6 + struct.pack("!IHBB", 0x60000000, len(u), 17, 64) + src + dst + u)
+    # Jumbograms (RFC 2675) as Linux BIG TCP writes them: IPv6 TCP with the
+    # jumbo hop-by-hop header (split, the header removed), IPv4 TCP with
+    # total length 0 (split), IPv6 UDP with the jumbo header and UDP length
+    # 0 (kept: a jumbogram cannot be fragmented).
+    t = tcp(0x7ffffff0, 0x19, b"\x01\x01\x08\x0a" + data(8))
+    seg = l4(6, src, dst, True, t, data(100000), 16)
+    hbh = bytes([6, 0, 0xc2, 4]) + struct.pack("!I", 8 + len(seg))
+    out.append(eth6 + struct.pack("!IHBB", 0x60000000, 0, 0, 64) + src + dst
+               + hbh + seg)
+    seg = l4(6, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), False,
+             tcp(99, 0x18), data(70000), 16)
+    h, _, _ = ipv4(6, b"", 500, True)
+    h = h[:2] + b"\0\0" + h[4:10] + b"\0\0" + h[12:]
+    h = h[:10] + struct.pack("!H", csum(h)) + h[12:]
+    out.append(eth4 + h + seg)
+    u = struct.pack("!HHHH", 53, 53, 0, 0) + data(66000)
+    ph = src + dst + struct.pack("!IxxxB", len(u), 17)
+    c = csum(u, 0xffff - csum(ph)) or 0xffff
+    u = u[:6] + struct.pack("!H", c) + u[8:]
+    hbh = bytes([17, 0, 0xc2, 4]) + struct.pack("!I", 8 + len(u))
+    out.append(eth6 + struct.pack("!IHBB", 0x60000000, 0, 0, 64) + src + dst
+               + hbh + u)
+    # An IPv4 UDP packet over 64 KiB with total length 0, no DF: kept (it
+    # cannot be fragmented: offsets end below 64 KiB).
+    u = struct.pack("!HHHH", 53, 53, 0, 0) + data(66000)
+    h, _, _ = ipv4(17, b"", 501)
+    h = h[:2] + b"\0\0" + h[4:10] + b"\0\0" + h[12:]
+    h = h[:10] + struct.pack("!H", csum(h)) + h[12:]
+    out.append(eth4 + h + u)
     # Small packets and a non-IP frame, kept.
     t = l4(6, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), False, tcp(5, 0x10), data(100), 16)
     h, _, _ = ipv4(6, t, 3)
@@ -125,14 +154,23 @@ def read(path):
     return recs, frames
 
 def parse(f):
-    """(version, ip bytes, l4 proto, l4 offset in ip, frag info) or None."""
+    """(version, ip bytes, l4 proto, l4 offset in ip, frag info) or None;
+    a jumbogram's frag info is "jumbo"."""
     if f[12:14] == b"\x08\x00":
-        ip = f[14:14 + struct.unpack("!H", f[16:18])[0]]
+        tot = struct.unpack("!H", f[16:18])[0]
+        if tot == 0 and len(f) - 14 > 0xffff:
+            ip = f[14:]
+            return 4, ip, ip[9], (ip[0] & 15) * 4, "jumbo"
+        ip = f[14:14 + tot]
         hl = (ip[0] & 15) * 4
         fo = struct.unpack("!H", ip[6:8])[0]
         return 4, ip, ip[9], hl, (struct.unpack("!H", ip[4:6])[0], (fo & 0x1fff) * 8, fo & 0x2000)
     if f[12:14] == b"\x86\xdd":
-        ip = f[14:14 + 40 + struct.unpack("!H", f[18:20])[0]]
+        plen = struct.unpack("!H", f[18:20])[0]
+        if plen == 0 and f[20] == 0 and f[56:58] == b"\xc2\x04":
+            ip = f[14:14 + 40 + struct.unpack("!I", f[58:62])[0]]
+            return 6, ip, ip[40], 48, "jumbo"
+        ip = f[14:14 + 40 + plen]
         nh, off = ip[6], 40
         while nh in (0, 43, 60, 44):
             if nh == 44:
@@ -159,7 +197,8 @@ def check(inp, outp, mtu):
     for f in fi:
         p = parse(f)
         if p is None or len(p[1]) <= mtu or (p[0] == 4 and p[2] != 6 and
-                                              struct.unpack("!H", p[1][6:8])[0] & 0x4000):
+                                              struct.unpack("!H", p[1][6:8])[0] & 0x4000) or (
+                p[4] == "jumbo" and p[2] != 6):
             kept_in.append(f)
             continue
         v, ip, proto, off, _ = p
@@ -177,6 +216,9 @@ def check(inp, outp, mtu):
                 kept_out.append(f)
                 continue
             fail("output packet of %d IP bytes over the MTU" % len(p[1]))
+            continue
+        if p is not None and p[4] == "jumbo":
+            fail("a jumbogram in the output")
             continue
         if p is not None and p[4] is not None and (p[4][1] or p[4][2]):
             reass.setdefault(p[4][0], []).append((p[4][1], p[1][p[3]:]))

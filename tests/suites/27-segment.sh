@@ -7,7 +7,9 @@
 #   test_gso --pcap     the Ethernet segments it made, checked by
 #                       "inetcsum check" and by tshark (every checksum good)
 #   inetcsum segment    three captures (pcap LE/us, pcap BE/ns, pcapng with
-#                       EPB options and SPB) from tests/segment/segcheck.py:
+#                       EPB options and SPB; jumbograms: IPv6 TCP with the
+#                       RFC 2675 header and IPv4 BIG TCP split, IPv6 UDP
+#                       kept) from tests/segment/segcheck.py:
 #                       the output keeps the file header and every kept
 #                       record byte for byte and in order, every packet fits
 #                       the MTU, each TCP byte stream and each fragmented

@@ -17,7 +17,11 @@
  *
  * What is split, and how:
  *   TCP over IPv4/IPv6 longer than the MTU: GSO with MSS = MTU - IP and TCP
- *     headers (options and extension headers are in every segment);
+ *     headers (options and extension headers are in every segment); this
+ *     includes packets longer than 64 KiB as Linux BIG TCP captures them:
+ *     IPv4 total length 0, IPv6 payload length 0 with or without the
+ *     RFC 2675 jumbo hop-by-hop header (removed: the segments are ordinary
+ *     packets);
  *   other IPv4 packets without DF: RFC 791 fragments (options without the
  *     copy bit only in the first; offsets in 8-byte units; MF on all but
  *     the last; the header checksum recomputed);
@@ -26,8 +30,9 @@
  *     before it) in each, then a Fragment header, one identification per
  *     packet;
  *   kept as they are, and counted: frames cut by the snapshot length, IPv4
- *     with DF, packets that are already fragments, jumbograms, anything
- *     that is not IP or whose headers do not parse.
+ *     with DF, packets that are already fragments, jumbograms other than
+ *     TCP (a fragment offset cannot reach past 64 KiB), anything that is
+ *     not IP or whose headers do not parse.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -432,8 +437,10 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		t->tcp_segs += (size_t)r;
 		return (size_t)r;
 	}
-	if (v6 && be16(f + l3 + 4) == 0) {
-		t->kept_other++;	/* a jumbogram: no fragment offset */
+	if (be16(f + l3 + (v6 ? 4 : 2)) == 0) {
+		/* A jumbogram or an IPv4 BIG TCP packet that GSO did not
+		 * take: fragment offsets end below 64 KiB. */
+		t->kept_other++;
 		return 0;
 	}
 	return v6 ? frag_v6(j, f, (size_t)l3, iplen, mtu, t) :
