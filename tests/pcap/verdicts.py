@@ -12,6 +12,12 @@
 #       printed, and an unlisted one fails.
 #   verdicts.py tshark-vs-expected CORPUS
 #       the generator's expectations against tshark alone (no inetcsum).
+# tshark reassembles IP fragments (its default) and shows the upper-layer
+# verdict of a reassembled datagram in the frame that completed it;
+# inetcsum shows it in the first fragment (offset 0), the frame that holds
+# the field.  The comparison moves tshark's upper-layer statuses there:
+# the first frame of the frame's ip.fragment / ipv6.fragment list (which
+# tshark orders by offset).
 # Exit status 0 when everything matches, 1 otherwise.
 import collections
 import json
@@ -51,9 +57,11 @@ def run_tshark(path):
             "-E", "aggregator=,", "-e", "frame.interface_id"]
     for c in cols:
         cmd += ["-e", c + ".checksum.status"]
+    cmd += ["-e", "ip.fragment", "-e", "ipv6.fragment"]
     out = subprocess.run(cmd, check=True, capture_output=True,
                          text=True).stdout
     res = {}
+    moved = []
     n = 0
     for line in out.splitlines():
         f = line.split("\t")
@@ -65,6 +73,16 @@ def run_tshark(path):
         res[n] = {c: [TSHARK_STATUS.get(v, v) for v in x.split(",")
                               if v != ""]
                           for c, x in zip(cols, f[1:])}
+        frags = [int(v) for v in ",".join(f[1 + len(cols):]).split(",")
+                 if v != ""]
+        if frags and frags[0] != n:
+            moved.append((n, frags[0]))
+    for n, first in moved:
+        # The completing frame keeps its own IPv4 header's status.
+        for c, v in res[n].items():
+            if c != "ip" and v:
+                res[first][c] = v
+                res[n][c] = []
     return res
 
 
