@@ -574,10 +574,16 @@ inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
  * returns the number of segments (at least 1), or one of the codes of
  * inetcsum_gso_plan(), or INETCSUM_ENOSPC when 'out_cap' or 'max_segs' is
  * smaller than inetcsum_gso_plan() says, and INETCSUM_EINVAL for 'out' or
- * 'segs' NULL or an unknown flag.  On error nothing is written.  'out'
- * must not overlap 'pkt'.  'flags' is 0 or INETCSUM_GSO_PARTIAL.  Reads
- * nothing at or past 'len', writes nothing past 'out_cap' bytes and
- * 'max_segs' entries.  Thread-safe; no allocation.
+ * 'segs' NULL or an unknown flag.  On error nothing is written.  The
+ * segments of a jumbogram are ordinary packets; a Jumbo Payload option in
+ * any form but BIG TCP's own hop-by-hop header is refused, as it is by
+ * inetcsum_gso_plan(): INETCSUM_EBADLEN beside a payload length other
+ * than 0, for a jumbo length below 65536 or past 'len', or an option
+ * length other than 4; INETCSUM_EUNSUPP when the option shares its
+ * header with other options.  'out' must not overlap 'pkt'.  'flags' is
+ * 0 or INETCSUM_GSO_PARTIAL.  Reads nothing at or past 'len', writes
+ * nothing past 'out_cap' bytes and 'max_segs' entries.  Thread-safe; no
+ * allocation.
  */
 INETCSUM_API int
 inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
