@@ -341,6 +341,46 @@ inetcsum_impl_select(const char *name);
 INETCSUM_API const char *
 inetcsum_impl_get(size_t index, int *supported);
 
+/*
+ * Tuning.  The kernel of each operation and the software prefetch distance
+ * come from a table keyed by CPU vendor, family and model, with a default
+ * row for every other CPU (src/tuning.c lists the rows and the measurement
+ * behind each; `inetcsum bench --tune` measures a CPU and prints the row
+ * it would want).  INETCSUM_IMPL and inetcsum_impl_select() override the
+ * kernels (one kernel for both operations); inetcsum_prefetch_set()
+ * overrides the distance.
+ *
+ * inetcsum_tuning() fills 't' with what is in use; the strings are static.
+ * 'partial' is inetcsum_impl_name(); 'copy' is the kernel of
+ * inetcsum_copy(), which the table may choose apart.  'prefetch' is how
+ * many bytes ahead of the data the x86-64 vector kernels prefetch inside a
+ * buffer (0: not at all); it is 0 where no kernel has a run-time distance
+ * (the others, where they prefetch, use their build's distance).
+ */
+struct inetcsum_tuning {
+	const char *vendor;	/* "intel", "amd" or "other" */
+	unsigned family, model;	/* CPUID display family and model, or 0 */
+	const char *row;	/* the table row used, e.g. "AMD Zen 5" */
+	const char *evidence;	/* what that row rests on */
+	const char *partial, *copy;
+	size_t prefetch;
+};
+
+INETCSUM_API void
+inetcsum_tuning(struct inetcsum_tuning *t);
+
+/*
+ * inetcsum_prefetch_set() makes the x86-64 vector kernels prefetch
+ * 'distance' bytes ahead (0: no software prefetch), for the rest of the
+ * process, in place of the table's distance; calls already running finish
+ * with the distance they read.  For benchmarks and for tuning a
+ * deployment.  It returns 0, or -1 where no kernel has a run-time
+ * distance (not x86-64, or a build with a fixed
+ * INETCSUM_X86_PREFETCH_DISTANCE, which keeps it).
+ */
+INETCSUM_API int
+inetcsum_prefetch_set(size_t distance);
+
 /* inetcsum_version() returns INETCSUM_VERSION_STRING of the library. */
 INETCSUM_API const char *
 inetcsum_version(void);

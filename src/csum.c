@@ -50,6 +50,7 @@
 #include <stdlib.h>
 
 #include "impl.h"
+#include "tuning.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #  include "x86/kernels.h"
@@ -130,6 +131,55 @@ best_kernel(void)
 	return &inetcsum_kernel_generic;
 }
 
+/*
+ * The kernel the tuning table wants for each operation (src/tuning.c), as
+ * one kernel: the registry's own when both operations use the same one,
+ * else 'composite', which takes the partial sum from one kernel and the
+ * copy from the other.  The composite is filled once, by the first thread
+ * to get here (others wait the few nanoseconds that takes), and never
+ * changes after; it is published through 'active' with release and read
+ * with acquire, so a thread that sees its address sees its contents.
+ */
+static struct inetcsum_kernel composite;
+static atomic_int composite_state = 0;	/* 0 empty, 1 filling, 2 filled */
+
+static const struct inetcsum_kernel *
+tuned_kernel(void)
+{
+	const struct inetcsum_tuning_row *row = inetcsum_tuning_this_cpu();
+	const struct inetcsum_kernel *p = NULL, *c = NULL;
+	int expected = 0;
+
+	inetcsum_tuning_apply_prefetch(row);
+	if (row->partial != NULL)
+		p = usable_kernel(row->partial);
+	if (p == NULL)
+		p = best_kernel();
+	if (row->copy != NULL)
+		c = usable_kernel(row->copy);
+#ifdef INETCSUM_TEST_SUPPORT
+	if (getenv("INETCSUM_TEST_TUNING_COPY") != NULL)
+		c = usable_kernel(getenv("INETCSUM_TEST_TUNING_COPY"));
+#endif
+	if (c == NULL || c == p)
+		return p;
+	if (atomic_compare_exchange_strong_explicit(&composite_state,
+						    &expected, 1,
+						    memory_order_acquire,
+						    memory_order_acquire)) {
+		composite = *p;
+		composite.copy = c->copy;
+		composite.copy_name = c->name;
+		/* The short path is the partial kernel's: it stays. */
+		atomic_store_explicit(&composite_state, 2,
+				      memory_order_release);
+	}
+	while (atomic_load_explicit(&composite_state, memory_order_acquire) !=
+	       2)
+		;
+	return &composite;
+}
+
 static u32 partial_resolve(const void *data, size_t len, u32 sum);
 static u32 copy_resolve(void *dst, const void *src, size_t len, u32 sum);
 
@@ -146,15 +196,16 @@ static const struct inetcsum_kernel unresolved = {
 /*
  * The kernel in use: one pointer, so a reader sees a whole kernel (its
  * partial, copy and short-path facts together), never a half-installed
- * mix.  The kernels are constant objects that exist from program start, so
- * relaxed loads suffice: nothing is published through the pointer except
- * which of them is meant.
+ * mix.  The registry's kernels are constant objects that exist from
+ * program start; the composite (above) is filled before its address is
+ * stored, so stores are release and loads acquire (a plain load on
+ * x86-64, ldar on arm64).
  */
 static _Atomic(const struct inetcsum_kernel *) active = &unresolved;
 
 /*
  * The first-use choice: INETCSUM_IMPL if it names a usable kernel, the
- * best kernel otherwise (an unusable name is ignored rather than fatal, so
+ * tuning table's choice otherwise (an unusable name is ignored rather than fatal, so
  * a stale setting cannot break a program).  It is installed only over the
  * unresolved state: if a select, or another thread's first call, got there
  * while this one was choosing, that one stands and is returned.  So an
@@ -169,10 +220,12 @@ resolve(void)
 	if (env != NULL && *env != '\0' && strcmp(env, "auto") != 0)
 		k = usable_kernel(env);
 	if (k == NULL)
-		k = best_kernel();
+		k = tuned_kernel();
+	else
+		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
 	if (!atomic_compare_exchange_strong_explicit(&active, &expected, k,
-						     memory_order_relaxed,
-						     memory_order_relaxed))
+						     memory_order_acq_rel,
+						     memory_order_acquire))
 		k = expected;
 	return k;
 }
@@ -193,7 +246,7 @@ const struct inetcsum_kernel *
 inetcsum_kernel_active(void)
 {
 	const struct inetcsum_kernel *k =
-		atomic_load_explicit(&active, memory_order_relaxed);
+		atomic_load_explicit(&active, memory_order_acquire);
 
 	return k != &unresolved ? k : resolve();
 }
@@ -203,14 +256,16 @@ inetcsum_impl_select(const char *name)
 {
 	const struct inetcsum_kernel *k;
 
-	if (name == NULL || strcmp(name, "auto") == 0)
-		k = best_kernel();
-	else
+	if (name == NULL || strcmp(name, "auto") == 0) {
+		k = tuned_kernel();
+	} else {
 		k = usable_kernel(name);
+		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
+	}
 	if (k == NULL)
 		return -1;
 	/* Unconditional: a select replaces whatever was chosen before. */
-	atomic_store_explicit(&active, k, memory_order_relaxed);
+	atomic_store_explicit(&active, k, memory_order_release);
 	return 0;
 }
 
@@ -218,7 +273,7 @@ INETCSUM_API uint32_t
 inetcsum_partial(const void *data, size_t len, uint32_t sum)
 {
 	const struct inetcsum_kernel *k =
-		atomic_load_explicit(&active, memory_order_relaxed);
+		atomic_load_explicit(&active, memory_order_acquire);
 
 #ifdef INETCSUM_X86_SHORT_MAX
 	/*
@@ -237,7 +292,7 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
 {
-	return atomic_load_explicit(&active, memory_order_relaxed)->copy(
+	return atomic_load_explicit(&active, memory_order_acquire)->copy(
 		dst, src, len, sum);
 }
 

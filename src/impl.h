@@ -18,8 +18,10 @@ typedef u32 (*inetcsum_copy_fn)(void *dst, const void *src, size_t len,
  * One kernel.  'features' holds the CPU feature bits (src/<arch>/
  * cpu_features.h) that must all be present to run it; 0 for portable code.
  * A kernel that prefetches does so at its build-time distance (src/common.h,
- * src/x86/csum_x86_scalar.h, src/arm/csum_neon.c); bench/prefetch_sweep.sh
- * measures other distances with builds of their own.  'inline_short_max'
+ * src/arm/csum_neon.c, x86_adx in src/x86/csum_x86_scalar.h), except the
+ * x86 vector kernels, whose distance the tuning table sets at run time
+ * (src/tuning.c); bench/prefetch_sweep.sh measures build-time distances
+ * with builds of their own.  'inline_short_max'
  * is nonzero for a kernel whose 'partial' sums inputs of up to that many
  * bytes with the scalar code that inetcsum_partial() can run inline (x86-64:
  * x86_sum_short(), INETCSUM_X86_SHORT_MAX), so the dispatcher may skip the
@@ -31,6 +33,11 @@ struct inetcsum_kernel {
 	inetcsum_partial_fn partial;
 	inetcsum_copy_fn copy;
 	size_t inline_short_max;
+	/*
+	 * Set only in the dispatcher's composite of two kernels (the tuning
+	 * table chose another kernel for the copy): the copy's kernel.
+	 */
+	const char *copy_name;
 };
 
 /*

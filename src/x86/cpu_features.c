@@ -5,6 +5,7 @@
  */
 #include "cpu_features.h"
 #include "../cpu_features_common.h"
+#include "../tuning.h"
 
 #if defined(__i386__) || defined(__x86_64__)
 #include <cpuid.h>
@@ -111,5 +112,48 @@ inetcsum_probe_cpu_features(void)
 		}
 	}
 	return mask_disabled_cpu_features(features);
+}
+/*
+ * Display family and model from CPUID leaf 1 EAX (Intel SDM, "CPUID";
+ * AMD's is the same): the extended family is added when the base family
+ * is 0xf, and the extended model is the high nibble for families 6 and
+ * 0xf and up.
+ */
+void
+inetcsum_cpu_ident_decode(u32 eax, u32 *family, u32 *model)
+{
+	u32 f = (eax >> 8) & 0xf, m = (eax >> 4) & 0xf;
+
+	if (f == 0xf)
+		f += (eax >> 20) & 0xff;
+	if (f == 6 || f >= 0xf)
+		m |= ((eax >> 16) & 0xf) << 4;
+	*family = f;
+	*model = m;
+}
+
+void
+inetcsum_cpu_ident(struct inetcsum_cpu_ident *id)
+{
+	/* Leaf 0 returns the vendor string in EBX, EDX, ECX. */
+	const u32 genu = 0x756e6547, amd_auth = 0x68747541;
+	u32 max_leaf, vb, vc, vd, a, b, c, d, family, model;
+
+	id->vendor = INETCSUM_VENDOR_OTHER;
+	id->family = 0;
+	id->model = 0;
+	if (!__get_cpuid(0, &max_leaf, &vb, &vc, &vd) || max_leaf < 1)
+		return;
+	__cpuid(1, a, b, c, d);
+	(void)b;
+	(void)c;
+	(void)d;
+	if (vb == genu && vd == 0x49656e69 && vc == 0x6c65746e)
+		id->vendor = INETCSUM_VENDOR_INTEL;
+	else if (vb == amd_auth && vd == 0x69746e65 && vc == 0x444d4163)
+		id->vendor = INETCSUM_VENDOR_AMD;
+	inetcsum_cpu_ident_decode(a, &family, &model);
+	id->family = family;
+	id->model = model;
 }
 #endif /* __i386__ || __x86_64__ */

@@ -24,13 +24,27 @@
 #define X86_SHORT_MAX INETCSUM_X86_SHORT_MAX
 
 /*
- * Build-time software prefetch distance of the x86 vector kernels in bytes
- * (0: none; CMake: -DINETCSUM_X86_PREFETCH_DISTANCE=N).  Other distances
- * are measured with builds of their own (bench/prefetch_sweep.sh);
- * docs/x86-kernels.md records the sweep behind this default.
+ * Software prefetch distance of the x86 vector kernels in bytes (0: none).
+ * It is a run-time value, inetcsum_x86_prefetch (src/tuning.c): the
+ * per-CPU tuning table sets it at the first call, and
+ * inetcsum_prefetch_set() at any time.  INETCSUM_X86_PREFETCH_DISTANCE is
+ * its value before that, 4096 unless the build gives one (CMake:
+ * -DINETCSUM_X86_PREFETCH_DISTANCE=N); a build that gives one keeps it as
+ * a constant in the kernels, which is how bench/prefetch_sweep.sh compares
+ * builds.  docs/x86-kernels.md records the sweeps behind the values.
  */
-#ifndef INETCSUM_X86_PREFETCH_DISTANCE
+#ifdef INETCSUM_X86_PREFETCH_DISTANCE
+#  define INETCSUM_X86_PREFETCH_FIXED 1
+#else
 #  define INETCSUM_X86_PREFETCH_DISTANCE 4096
+#endif
+#include <stdatomic.h>
+extern _Atomic(size_t) inetcsum_x86_prefetch;
+#ifdef INETCSUM_X86_PREFETCH_FIXED
+#  define X86_PREFETCH_NOW() ((size_t)INETCSUM_X86_PREFETCH_DISTANCE)
+#else
+#  define X86_PREFETCH_NOW() \
+	atomic_load_explicit(&inetcsum_x86_prefetch, memory_order_relaxed)
 #endif
 /* The same for the scalar ADX kernel. */
 #ifndef INETCSUM_X86_ADX_PREFETCH_DISTANCE

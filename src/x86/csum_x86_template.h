@@ -530,8 +530,7 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(sum_long_)(const void *data, size_t len, u32 sum)
 {
-	return FN(partial_long_)(data, NULL, len, sum,
-				 INETCSUM_X86_PREFETCH_DISTANCE, 0);
+	return FN(partial_long_)(data, NULL, len, sum, X86_PREFETCH_NOW(), 0);
 }
 
 static ATTRIBUTES INETCSUM_NOINLINE u32

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/tuning.c - the per-CPU tuning table, and the public inetcsum_tuning()
+ * and inetcsum_prefetch_set().
+ *
+ * The dispatcher (src/csum.c) asks this table which kernel to use for
+ * inetcsum_partial() and which for inetcsum_copy() on this CPU, and the x86
+ * vector kernels read their prefetch distance from here.  A row applies to
+ * one vendor, one display family and a range of models; the last row is
+ * the default for every other CPU: the first supported kernel of the
+ * registry (best first, src/csum.c) for both operations and the build's
+ * prefetch distance.  Every row says which measurement it rests on; rows
+ * are added from what `inetcsum bench --tune` prints on a CPU.
+ *
+ * The choice is per operation because the two loops have different limits
+ * (the copy is bound by stores, the sum by loads and two vector ports), so
+ * the best kernel for one need not be the best for the other.  A choice
+ * per size class is not in the table: every x86 kernel already runs the
+ * same scalar path up to 64 bytes and a short vector path up to 16
+ * vectors (src/x86/csum_x86_template.h), and no measurement has yet shown
+ * another kernel winning a size class by more than the noise.
+ */
+#include <stdatomic.h>
+
+#include "impl.h"
+#include "tuning.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#  include "x86/cpu_features.h"
+#  include "x86/csum_x86_scalar.h"
+#endif
+
+/*
+ * Zen 5: inetcsum bench --tune (201 rounds, 2026-12-02, EPYC family 0x1a
+ * model 2; docs/x86-kernels.md "Tuning on Zen 5"): no kernel beat
+ * x86_avx512_vnni by the 3% margin for either operation (x86_avx512's copy
+ * came closest, 1.025x: faster at 256 B and 4 KiB, slower at 1500 B); of
+ * the distances, 4096 B won cold (1.04-1.08x over none at 64 KiB and
+ * 1 MiB, up to 1.2x at 16 KiB in pf sweeps) and lost hot at 16 KiB
+ * (0.84-0.90x of none), none came to 1.019x overall, inside the margin:
+ * the build's 4096 stays.
+ */
+#define ZEN5_PREFETCH	4096
+#define ZEN5_EVIDENCE \
+	"inetcsum bench --tune, 2026-12-02: x86_avx512_vnni best for partial " \
+	"and copy; 4096 B ahead 1.04-1.08x over none cold at 64 KiB-1 MiB, " \
+	"0.84-0.90x hot at 16 KiB, within 3% of none overall"
+
+static const struct inetcsum_tuning_row rows[] = {
+	{
+		/*
+		 * Zen 5 (Turin, Granite Ridge, Strix: family 0x1a); measured
+		 * on model 2 only.  The copy is the 512-bit VNNI kernel as
+		 * well: no other copy kernel was faster hot or cold (1500 B
+		 * to 64 KiB).
+		 */
+		.cpu = "AMD Zen 5",
+		.vendor = INETCSUM_VENDOR_AMD,
+		.family = 0x1a, .model_lo = 0x00, .model_hi = 0xff,
+		.partial = "x86_avx512_vnni", .copy = "x86_avx512_vnni",
+		.prefetch = ZEN5_PREFETCH,
+		.evidence = ZEN5_EVIDENCE,
+	},
+	{
+		/* Emerald Rapids (family 6, model 0xcf = 207). */
+		.cpu = "Intel Xeon (Emerald Rapids)",
+		.vendor = INETCSUM_VENDOR_INTEL,
+		.family = 6, .model_lo = 0xcf, .model_hi = 0xcf,
+		.partial = "x86_avx512_vnni", .copy = "x86_avx512_vnni",
+		.prefetch = 4096,
+		.evidence = "docs/x86-kernels.md, software prefetch sweep "
+			    "(bench/prefetch_sweep.sh, 2026-11-30): 4096 B "
+			    "ahead gains 8% cold at 64 KiB and 1 MiB and costs "
+			    "at most 3% hot",
+	},
+	{
+		.cpu = "default",
+		.vendor = INETCSUM_VENDOR_OTHER,
+		.partial = NULL, .copy = NULL,
+		.prefetch = -1,
+		.evidence = "the registry order (src/csum.c) and the build's "
+			    "prefetch distance",
+	},
+};
+
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+const struct inetcsum_tuning_row *
+inetcsum_tuning_row(const struct inetcsum_cpu_ident *id)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < NROWS; i++) {
+		if (rows[i].vendor == id->vendor &&
+		    rows[i].family == id->family &&
+		    id->model >= rows[i].model_lo &&
+		    id->model <= rows[i].model_hi)
+			return &rows[i];
+	}
+	return &rows[NROWS - 1];
+}
+
+#ifdef INETCSUM_TEST_SUPPORT
+#include <stdio.h>
+#include <stdlib.h>
+
+/* INETCSUM_TEST_CPU="vendor:family:model" replaces 'id'; a typo aborts. */
+static void
+test_cpu(struct inetcsum_cpu_ident *id)
+{
+	const char *e = getenv("INETCSUM_TEST_CPU");
+	char vendor[16];
+	int family, model;
+
+	if (e == NULL || *e == '\0')
+		return;
+	if (sscanf(e, "%15[a-z]:%i:%i", vendor, &family, &model) != 3 ||
+	    family < 0 || model < 0) {
+		fprintf(stderr, "INETCSUM_TEST_CPU=%s: want vendor:family:"
+			"model\n", e);
+		abort();
+	}
+	if (strcmp(vendor, "intel") == 0)
+		id->vendor = INETCSUM_VENDOR_INTEL;
+	else if (strcmp(vendor, "amd") == 0)
+		id->vendor = INETCSUM_VENDOR_AMD;
+	else if (strcmp(vendor, "other") == 0)
+		id->vendor = INETCSUM_VENDOR_OTHER;
+	else {
+		fprintf(stderr, "INETCSUM_TEST_CPU: vendor %s unknown\n",
+			vendor);
+		abort();
+	}
+	id->family = (u32)family;
+	id->model = (u32)model;
+}
+#endif
+
+/* Index of this CPU's row plus one; 0 until identified. */
+static _Atomic(size_t) this_row = 0;
+
+const struct inetcsum_tuning_row *
+inetcsum_tuning_this_cpu(void)
+{
+	size_t r = atomic_load_explicit(&this_row, memory_order_relaxed);
+
+	if (r == 0) {
+		struct inetcsum_cpu_ident id;
+
+		inetcsum_cpu_ident(&id);
+#ifdef INETCSUM_TEST_SUPPORT
+		test_cpu(&id);
+#endif
+		r = (size_t)(inetcsum_tuning_row(&id) - rows) + 1;
+		atomic_store_explicit(&this_row, r, memory_order_relaxed);
+	}
+	return &rows[r - 1];
+}
+
+#ifdef INETCSUM_ARCH_X86_64
+_Atomic(size_t) inetcsum_x86_prefetch = INETCSUM_X86_PREFETCH_DISTANCE;
+#ifndef INETCSUM_X86_PREFETCH_FIXED
+/* Set by inetcsum_prefetch_set(): the table no longer applies. */
+static atomic_int prefetch_by_program = 0;
+#endif
+
+void
+inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row)
+{
+#ifndef INETCSUM_X86_PREFETCH_FIXED
+	if (row->prefetch >= 0 &&
+	    !atomic_load_explicit(&prefetch_by_program, memory_order_relaxed))
+		atomic_store_explicit(&inetcsum_x86_prefetch,
+				      (size_t)row->prefetch,
+				      memory_order_relaxed);
+#else
+	(void)row;
+#endif
+}
+
+INETCSUM_API int
+inetcsum_prefetch_set(size_t distance)
+{
+#ifdef INETCSUM_X86_PREFETCH_FIXED
+	(void)distance;
+	return -1;
+#else
+	atomic_store_explicit(&prefetch_by_program, 1, memory_order_relaxed);
+	atomic_store_explicit(&inetcsum_x86_prefetch, distance,
+			      memory_order_relaxed);
+	return 0;
+#endif
+}
+
+static size_t
+prefetch_now(void)
+{
+	return atomic_load_explicit(&inetcsum_x86_prefetch,
+				    memory_order_relaxed);
+}
+#else
+void
+inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row)
+{
+	(void)row;
+}
+
+INETCSUM_API int
+inetcsum_prefetch_set(size_t distance)
+{
+	(void)distance;
+	return -1;	/* no kernel here has a run-time distance */
+}
+
+static size_t
+prefetch_now(void)
+{
+	return 0;
+}
+#endif
+
+#if !defined(__i386__) && !defined(__x86_64__)
+/* x86 has its own, with CPUID (src/x86/cpu_features.c). */
+void
+inetcsum_cpu_ident(struct inetcsum_cpu_ident *id)
+{
+	id->vendor = INETCSUM_VENDOR_OTHER;
+	id->family = 0;
+	id->model = 0;
+}
+#endif
+
+INETCSUM_API void
+inetcsum_tuning(struct inetcsum_tuning *t)
+{
+	const struct inetcsum_tuning_row *row = inetcsum_tuning_this_cpu();
+	const struct inetcsum_kernel *k;
+	struct inetcsum_cpu_ident id;
+
+	inetcsum_cpu_ident(&id);
+#ifdef INETCSUM_TEST_SUPPORT
+	test_cpu(&id);
+#endif
+	t->vendor = id.vendor == INETCSUM_VENDOR_INTEL ? "intel" :
+		    id.vendor == INETCSUM_VENDOR_AMD ? "amd" : "other";
+	t->family = (unsigned)id.family;
+	t->model = (unsigned)id.model;
+	t->row = row->cpu;
+	t->evidence = row->evidence;
+	k = inetcsum_kernel_active();
+	t->partial = k->name;
+	t->copy = k->copy_name != NULL ? k->copy_name : k->name;
+	t->prefetch = prefetch_now();
+}

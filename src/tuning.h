@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/tuning.h - the per-CPU tuning table: which kernel each operation uses
+ * and how far ahead the x86 vector kernels prefetch, keyed by CPU vendor,
+ * family and model (src/tuning.c).
+ */
+#ifndef INETCSUM_TUNING_H
+#define INETCSUM_TUNING_H
+
+#include "common.h"
+
+enum inetcsum_cpu_vendor {
+	INETCSUM_VENDOR_OTHER = 0,
+	INETCSUM_VENDOR_INTEL,
+	INETCSUM_VENDOR_AMD,
+};
+
+/* The CPU as CPUID names it: display family and model (with extensions). */
+struct inetcsum_cpu_ident {
+	enum inetcsum_cpu_vendor vendor;
+	u32 family, model;
+};
+
+/* Fills 'id' for this CPU (vendor OTHER, 0, 0 where there is no CPUID). */
+void inetcsum_cpu_ident(struct inetcsum_cpu_ident *id);
+
+/* x86: display family and model from CPUID leaf 1 EAX. */
+void inetcsum_cpu_ident_decode(u32 eax, u32 *family, u32 *model);
+
+/*
+ * One row.  'partial' and 'copy' name kernels (NULL: the first supported
+ * kernel of the registry); a named kernel this CPU or build cannot run is
+ * replaced by that default.  'prefetch' is the x86 vector kernels'
+ * distance in bytes ahead, 0 for none, or -1 for the build's default.
+ * 'evidence' is the bench command and result behind the row.
+ */
+struct inetcsum_tuning_row {
+	const char *cpu;
+	enum inetcsum_cpu_vendor vendor;
+	u32 family, model_lo, model_hi;
+	const char *partial, *copy;
+	long prefetch;
+	const char *evidence;
+};
+
+/* The row for CPU 'id': the first match, else the default row. */
+const struct inetcsum_tuning_row *
+inetcsum_tuning_row(const struct inetcsum_cpu_ident *id);
+
+/*
+ * The row for this CPU (identified once, then cached).  In builds with
+ * INETCSUM_TEST_SUPPORT, INETCSUM_TEST_CPU="vendor:family:model" (vendor
+ * intel, amd or other; numbers in C syntax) pretends to be that CPU, and
+ * INETCSUM_TEST_TUNING_COPY names a kernel for the copy, so that the tests
+ * reach every row and the composite of two kernels.
+ */
+const struct inetcsum_tuning_row *inetcsum_tuning_this_cpu(void);
+
+/*
+ * Installs the row's prefetch distance for the x86 vector kernels, unless
+ * the build fixed one (INETCSUM_X86_PREFETCH_DISTANCE) or the program set
+ * one with inetcsum_prefetch_set().
+ */
+void inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row);
+
+#endif /* INETCSUM_TUNING_H */
