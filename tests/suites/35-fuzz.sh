@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/suites/35-fuzz.sh - bounded libFuzzer runs (clang, with ASan and
-# UBSan, the library instrumented for coverage too): fuzz_csum for 60 s and
-# every other fuzz/fuzz_*.c target for 30 s.  New inputs go to a scratch
+# UBSan, the library instrumented for coverage too): fuzz_csum for 60 s,
+# fuzz_reasm (the IP fragment reassembler, a small state machine that
+# saturates early) for 20 s and every other fuzz/fuzz_*.c target for 30 s.  New inputs go to a scratch
 # corpus under BUILD_ROOT; the committed corpora are only read.  A crash,
 # a sanitizer report or a wrong sum fails the suite, and libFuzzer leaves
 # the input that caused it as crash-* in the scratch folder.
@@ -26,6 +27,7 @@ for name in "${names[@]}"; do
 	work=$BUILD_ROOT/fuzz-work/${name#fuzz_}
 	secs=30
 	[ "$name" = fuzz_csum ] && secs=60
+	[ "$name" = fuzz_reasm ] && secs=20
 	mkdir -p "$work"
 	dirs=("$work")
 	[ -d "$corpus" ] && dirs+=("$corpus")
