@@ -433,13 +433,21 @@ test_ipv4_header(void)
 			expect16("ipv4_header(random)", ihl, 0,
 				 inetcsum_ipv4_header(h, ihl),
 				 inetcsum_ref_ipv4_header(h, ihl));
+			expect16("ipv4_header_inline(random)", ihl, 0,
+				 inetcsum_ipv4_header_inline(h, ihl),
+				 inetcsum_ref_ipv4_header(h, ihl));
 			h[10] = h[11] = 0;
 			c = inetcsum_ipv4_header(h, ihl);
 			expect16("ipv4_header(zero field)", ihl, 0, c,
 				 inetcsum_ref_ipv4_header(h, ihl));
+			expect16("ipv4_header_inline(zero field)", ihl, 0,
+				 inetcsum_ipv4_header_inline(h, ihl),
+				 inetcsum_ref_ipv4_header(h, ihl));
 			memcpy(h + 10, &c, 2);
 			expect16("ipv4_header(valid)", ihl, 0,
 				 inetcsum_ipv4_header(h, ihl), 0);
+			expect16("ipv4_header_inline(valid)", ihl, 0,
+				 inetcsum_ipv4_header_inline(h, ihl), 0);
 		}
 	}
 	/*
@@ -447,9 +455,14 @@ test_ipv4_header(void)
 	 * the first byte of the trailing guard page.
 	 */
 	for (i = 0; i < sizeof(bad_ihl) / sizeof(bad_ihl[0]); i++)
+	{
 		expect16("ipv4_header(bad ihl)", bad_ihl[i], 0,
 			 inetcsum_ipv4_header(buf.data + buf.cap, bad_ihl[i]),
 			 0xffff);
+		expect16("ipv4_header_inline(bad ihl)", bad_ihl[i], 0,
+			 inetcsum_ipv4_header_inline(buf.data + buf.cap,
+						     bad_ihl[i]), 0xffff);
+	}
 }
 
 static void
