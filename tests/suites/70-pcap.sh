@@ -214,6 +214,106 @@ ln -f "$W/same.pcap" "$W/link.pcap"
 [ $? -eq 2 ] && [ -c /dev/null ] && pass "fix refuses a non-regular OUT" ||
 	fail "non-regular OUT"
 
+echo "--- reassembly"
+before=$failures
+FC=$W/frag
+mkdir -p "$FC"
+$PY "$ROOT/tests/pcap/gen_frag.py" "$FC" >"$W/gen_frag.out" 2>&1 ||
+	{ fail "fragment corpus generation"; cat "$W/gen_frag.out"; }
+FF=$(cd "$FC" && ls *.pcap *.pcapng)
+(cd "$FC" && "$T" check --json $FF) >"$W/frag.jsonl" 2>"$W/frag.err"
+rc=$?
+[ $rc -eq 1 ] || { fail "check of the fragments: exit $rc (want 1)"; cat "$W/frag.err"; }
+$PY "$ROOT/tests/pcap/verdicts.py" expect "$FC" "$W/frag.jsonl" >"$W/frag.expect" &&
+	pass "reassembly: verdicts match the generator ($(tail -1 "$W/frag.expect"))" ||
+	{ fail "reassembly verdicts"; cat "$W/frag.expect"; }
+if command -v tshark >/dev/null; then
+	$PY "$ROOT/tests/pcap/verdicts.py" tshark "$FC" "$W/frag.jsonl" \
+		"$ROOT/tests/pcap/tshark-differences.txt" >"$W/frag.tshark" 2>&1 &&
+		pass "reassembly: verdicts match tshark with reassembly on (listed differences only)" ||
+		{ fail "reassembly: tshark comparison"; grep -v '^note' "$W/frag.tshark"; }
+fi
+(cd "$FC" && "$T" check $FF) >"$W/frag.txt" 2>&1
+grep -q "^  reassembled [1-9][0-9]* datagrams from" "$W/frag.txt" &&
+	grep -q "^  not reassembled 1: expired: no last fragment within the timeout" "$W/frag.txt" &&
+	grep -q "^  not reassembled [0-9]*: fragment: overlap" "$W/frag.txt" &&
+	grep -q '"reassembly":{"fragments":' "$W/frag.jsonl" &&
+	grep -q '"not_reassembled":{.*"incomplete at the end of the capture"' "$W/frag.jsonl" &&
+	pass "reassembly: summary (text and JSON) counts datagrams and reasons" ||
+	{ fail "reassembly summary"; cat "$W/frag.txt"; }
+(cd "$FC" && "$T" check -j 3 --json $FF) >"$W/frag-j3.jsonl" 2>/dev/null
+cmp -s "$W/frag.jsonl" "$W/frag-j3.jsonl" && pass "reassembly: -j 3 --json = sequential" ||
+	fail "reassembly: -j 3 differs"
+# --no-reassembly: today's verdicts, no upper layer of a fragment verified.
+(cd "$FC" && "$T" check --no-reassembly --json $FF) >"$W/frag-off.jsonl" 2>/dev/null
+n=$(grep -Eo '"proto":"(udp|tcp|icmp|icmpv6)","status":"(good|bad)"' "$W/frag-off.jsonl" | wc -l)
+[ "$n" -eq 0 ] && ! grep -q '"reassembly"' "$W/frag-off.jsonl" &&
+	[ "$(grep -c '"frame"' "$W/frag-off.jsonl")" = "$(grep -c '"frame"' "$W/frag.jsonl")" ] &&
+	pass "--no-reassembly: fragments unverified as before" ||
+	fail "--no-reassembly: $n upper layers verified"
+# fix: only wrong fields change; tshark finds nothing bad afterwards; the
+# streamed paths give the same bytes, also when frames are held back
+# across the window's refills.
+for f in $FF; do
+	o=$W/frag-fixed-$f
+	"$T" fix -q "$FC/$f" "$o" || { fail "fix $f"; continue; }
+	"$T" check --json "$FC/$f" >"$W/b.jsonl" 2>/dev/null
+	"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
+	$PY "$ROOT/tests/pcap/fixcheck.py" "$FC/$f" "$o" "$W/b.jsonl" "$W/a.jsonl" \
+		>"$W/fixcheck.out" || { fail "fix $f"; cat "$W/fixcheck.out"; }
+	$PY "$ROOT/tests/pcap/dribble.py" "$FC/$f" | "$T" fix -q - - >"$W/frag-fs.out"
+	cmp -s "$o" "$W/frag-fs.out" || fail "fix - - (dribbled) of $f differs from fix IN OUT"
+	gzip -c "$FC/$f" >"$W/frag.gz" && "$T" fix -q "$W/frag.gz" "$W/frag-fz.out" &&
+		cmp -s "$o" "$W/frag-fz.out" || fail "fix of gzipped $f differs"
+	if command -v tshark >/dev/null; then
+		n=$(tshark -n -r "$o" -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE \
+			-o udp.check_checksum:TRUE -T fields -E occurrence=a -E aggregator=, \
+			-e ip.checksum.status -e tcp.checksum.status -e udp.checksum.status \
+			-e icmp.checksum.status -e icmpv6.checksum.status 2>/dev/null |
+			tr '\t,' '\n\n' | grep -c '^0$')
+		[ "$n" -eq 0 ] || fail "tshark: $n bad checksums in fixed $f"
+	fi
+done
+# A held-back limit of 3 KiB on a stream: datagrams are given up (evicted),
+# and no byte changes that the unlimited fix would not change.
+$PY "$ROOT/tests/pcap/dribble.py" "$FC/frag-eth.pcap" |
+	"$T" fix --reassembly-bytes 3K - - >"$W/frag-small.out" 2>"$W/frag-small.err"
+cat >"$W/subset.py" <<'PYEOF'
+import sys
+a, b, full = (open(p, "rb").read() for p in sys.argv[1:])
+assert len(a) == len(b) == len(full)
+diff = [i for i in range(len(a)) if a[i] != b[i]]
+assert diff and all(b[i] == full[i] for i in diff), "bytes outside the full fix"
+PYEOF
+$PY "$W/subset.py" "$FC/frag-eth.pcap" "$W/frag-small.out" "$W/frag-fixed-frag-eth.pcap" &&
+	grep -q "not reassembled [0-9]*: evicted: output held back over the byte limit" "$W/frag-small.err" &&
+	pass "fix: held-back output bounded by --reassembly-bytes (evictions, no wrong byte)" ||
+	{ fail "fix with a small held-back limit"; cat "$W/frag-small.err"; }
+[ $failures -eq $before ] &&
+	pass "reassembly: fix rewrites only the first fragments' wrong fields; tshark agrees; pipes and gzip the same"
+# Bounded memory: 6000 datagrams whose last fragment never comes.
+$PY "$ROOT/tests/pcap/gen_frag.py" many "$W/many.pcap" 6000 >/dev/null 2>&1
+"$T" check -q --json "$W/many.pcap" >"$W/many.json"
+"$T" check -q --json --reassembly-bytes 1M --reassembly-datagrams 8000 "$W/many.pcap" >"$W/many1m.json"
+"$T" check -q --json --reassembly-frames 50 "$W/many.pcap" >"$W/many50.json"
+cat >"$W/bounds.py" <<'PYEOF'
+import json, sys
+a, b, c = (json.loads(open(p).read().splitlines()[-1])["summary"]["reassembly"]
+           for p in sys.argv[1:])
+assert a["peak_pending_datagrams"] <= 4096 and a["peak_pending_bytes"] <= 64 << 20, a
+assert a["not_reassembled"]["evicted: pending datagrams over the limit"] == 6000 - 4096, a
+assert b["peak_pending_bytes"] <= 1 << 20, b
+assert b["not_reassembled"]["evicted: pending bytes over the limit"] > 0, b
+assert c["peak_pending_datagrams"] <= 51, c
+assert c["not_reassembled"]["expired: no last fragment within the frame limit"] > 5000, c
+print("peak %d datagrams, %d bytes; with 1 MiB: %d bytes; 50 frames: %d datagrams" %
+      (a["peak_pending_datagrams"], a["peak_pending_bytes"], b["peak_pending_bytes"],
+       c["peak_pending_datagrams"]))
+PYEOF
+m=$($PY "$W/bounds.py" "$W/many.json" "$W/many1m.json" "$W/many50.json" 2>&1) &&
+	pass "reassembly memory bounded by its limits, evictions reported ($m)" ||
+	fail "reassembly memory bounds: $m"
+
 echo "--- damaged files"
 $PY - "$C" "$W" <<'EOF'
 import struct, sys

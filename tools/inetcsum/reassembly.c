@@ -320,7 +320,12 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	cur.pending = 0;
 	cur.rlayer = -1;
 	cur.ipoff = 0;
-	cur.res = *res;
+	/* Only the layers in use: this runs for every frame. */
+	cur.res.nlayers = res->nlayers;
+	cur.res.note = res->note;
+	memcpy(cur.res.layers, res->layers,
+	       (res->nlayers < INETCSUM_MAX_LAYERS ? res->nlayers :
+		INETCSUM_MAX_LAYERS) * sizeof(res->layers[0]));
 	if (d->r == NULL) {
 		d->release(d->arg, &cur);
 		return;
