@@ -208,28 +208,42 @@ inetcsum_ipv4_header(const void *hdr, unsigned ihl);
  * sum (the Linux kernel's ip_fast_csum() is inline for that reason).  The
  * loads are memcpy()s of 4 bytes, which compilers turn into plain loads.
  */
+static inline uint32_t
+inetcsum_load32_(const unsigned char *p)
+{
+	uint32_t w;
+
+	memcpy(&w, p, 4);
+	return w;
+}
+
 static inline uint16_t
 inetcsum_ipv4_header_inline(const void *hdr, unsigned ihl)
 {
 	const unsigned char *p = (const unsigned char *)hdr;
-	uint32_t w[5];
 	uint64_t s;
+	uint32_t lo, hi;
 	unsigned i;
 
 	if (ihl < 5 || ihl > 15)
 		return 0xffff;
-	/* At most 15 words of 32 bits: the 64-bit sum cannot overflow. */
-	memcpy(w, p, 20);
-	s = (uint64_t)w[0] + w[1] + w[2] + w[3] + w[4];
-	for (i = 5; i < ihl; i++) {
-		memcpy(w, p + 4 * i, 4);
-		s += w[0];
-	}
-	s = (s & 0xffffffffu) + (s >> 32);	/* <= 2^32 + 14 */
-	s = (s & 0xffffffffu) + (s >> 32);
-	s = (s & 0xffffu) + (s >> 16);		/* <= 0x1fffe */
-	s = (s & 0xffffu) + (s >> 16);
-	return (uint16_t)~s;
+	/* At most 15 words of 32 bits: the 64-bit sum stays below 2^36. */
+	s = (uint64_t)inetcsum_load32_(p) + inetcsum_load32_(p + 4) +
+	    inetcsum_load32_(p + 8) + inetcsum_load32_(p + 12) +
+	    inetcsum_load32_(p + 16);
+	for (i = 5; i < ihl; i++)
+		s += inetcsum_load32_(p + 4 * i);
+	/* 64 to 32 bits with the end-around carry (an add and an adc). */
+	lo = (uint32_t)s;
+	hi = (uint32_t)(s >> 32);
+	lo += hi;
+	lo += lo < hi;
+	/*
+	 * 32 to 16: the high half of lo + (lo rotated by 16) is the two
+	 * halves' sum with its end-around carry.
+	 */
+	lo += (lo << 16) | (lo >> 16);
+	return (uint16_t)~(lo >> 16);
 }
 
 /*
