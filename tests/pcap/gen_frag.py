@@ -136,6 +136,11 @@ def build_eth(c, link):
            [800, 1600, 2400], order=[2, 0, 3, 1])
         dg("frag-%s-udp-odd-split" % v, "udp", v6, True, 1001, [8, 16])
     dg("frag-v6-udp-hbh", "udp", True, True, 1200, [600], hbh=True)
+    # A first fragment of 8 bytes: the TCP checksum field is in the second.
+    data, proto, _ = upper("tcp", False, 1000, True)
+    for off, b in frag4(data, proto, 77, [8, 504]):
+        c.add(link(b), "frag-v4-tcp-tiny",
+              [["ipv4", G]] + ([["tcp", U]] if off == 0 else []))
     dg("frag-v4-udp-zero", "udp0", False, False, 1200, [600])
 
     # Interleaved: two IPv4 datagrams (one good, one bad) and an IPv6 one.

@@ -195,7 +195,14 @@ verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
 	fo = l->field_offset < ev->split ? l->field_offset :
 	     l->field_offset + ev->shift;
 	i = fragment_layer(f, l->proto, ipoff + fo);
-	if (i < 0 || l->field_offset + 2 > ev->split + f->caplen - ipoff) {
+	if (i < 0) {
+		count_failed(&d->t->reasm, "upper layer not found in the "
+			     "first fragment");
+		return;
+	}
+	/* The packet layer names the field's offset even past the
+	 * fragment's end; fix must only ever write inside the fragment. */
+	if (fo + 2 > f->iplen) {
 		count_failed(&d->t->reasm, "checksum field not in the first "
 			     "fragment");
 		return;
@@ -320,6 +327,7 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	cur.pending = 0;
 	cur.rlayer = -1;
 	cur.ipoff = 0;
+	cur.iplen = 0;
 	/* Only the layers in use: this runs for every frame. */
 	cur.res.nlayers = res->nlayers;
 	cur.res.note = res->note;
@@ -335,6 +343,15 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	d->cur = &cur;
 	k = INETCSUM_REASM_NOT_FRAGMENT;
 	if (off >= 0) {
+		const uint8_t *ip = fr->data + off;
+		size_t have = fr->caplen - (size_t)off, len = have;
+
+		/* The IP packet's own length, within what was captured. */
+		if (ip[0] >> 4 == 4 && have >= 4)
+			len = be16(ip + 2);
+		else if (ip[0] >> 4 == 6 && have >= 6)
+			len = 40 + (size_t)be16(ip + 4);
+		cur.iplen = len < have ? len : have;
 		cur.ipoff = (size_t)off;
 		k = inetcsum_reasm_add(d->r, fr->data + off,
 				       fr->caplen - (size_t)off, fr->interface,

@@ -31,6 +31,7 @@ struct reasm_frame {
 	int pending;		/* waits for its datagram */
 	int rlayer;		/* layer set from the reassembly, or -1 */
 	size_t ipoff;		/* of its outer IP header */
+	size_t iplen;		/* bytes of that IP packet captured */
 	struct inetcsum_frame_result res;
 };
 
