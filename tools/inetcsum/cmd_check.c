@@ -93,14 +93,14 @@ release_frame(void *arg, struct reasm_frame *f)
 	struct check_ctx *x = arg;
 	const struct check_opts *o = x->o;
 
-	inetcsum_tally_frame(x->t, &f->res);
+	inetcsum_tally_frame(x->t, f->r);
 	if (o->json && !o->quiet)
 		inetcsum_print_frame_json(x->out, x->path, f->number,
-					  (size_t)f->offset, &f->res);
+					  (size_t)f->offset, f->r);
 	else if (!o->quiet && (o->verbose ||
-			       inetcsum_frame_is_problem(&f->res)))
+			       inetcsum_frame_is_problem(f->r)))
 		inetcsum_print_frame_text(x->out, x->path, f->number,
-					  &f->res);
+					  f->r);
 }
 
 /* One frame: its verdicts, then the reassembly, which releases it. */

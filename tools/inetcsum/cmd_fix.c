@@ -279,10 +279,10 @@ release_frame(void *arg, struct reasm_frame *f)
 	struct inetcsum_frame_result tmp;
 	const struct inetcsum_layer *l;
 
-	inetcsum_tally_frame(x->t, &f->res);
+	inetcsum_tally_frame(x->t, f->r);
 	if (x->failed)
 		return;
-	if (!needs_fix(&f->res, x->flags)) {
+	if (!needs_fix(f->r, x->flags)) {
 		write_upto(x, f->offset + f->caplen);
 		return;
 	}
@@ -302,7 +302,7 @@ release_frame(void *arg, struct reasm_frame *f)
 	inetcsum_frame_fix(f->linktype, x->scratch, f->caplen, f->origlen,
 			   x->flags, &tmp);
 	if (f->rlayer >= 0) {
-		l = &f->res.layers[f->rlayer];
+		l = &f->r->layers[f->rlayer];
 		if ((l->status == INETCSUM_BAD ||
 		     (l->status == INETCSUM_PARTIAL &&
 		      (x->flags & INETCSUM_FIX_PARTIAL))) &&
@@ -314,7 +314,7 @@ release_frame(void *arg, struct reasm_frame *f)
 		}
 	}
 	note_changes(x->path, f->number, (size_t)f->offset, x->scratch,
-		     f->caplen, &f->res, x->verbose, x->changed);
+		     f->caplen, f->r, x->verbose, x->changed);
 	if (write_upto(x, f->offset) < 0 || put(x, x->scratch, f->caplen) < 0)
 		return;
 	x->pos = f->offset + f->caplen;

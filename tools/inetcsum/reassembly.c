@@ -262,6 +262,8 @@ static void
 drain(struct reasm_driver *d)
 {
 	while (d->n > 0 && !d->q[d->head].pending) {
+		/* The ring may have moved since it was copied in. */
+		d->q[d->head].r = &d->q[d->head].res;
 		d->release(d->arg, &d->q[d->head]);
 		d->head = (d->head + 1) % d->cap;
 		d->n--;
@@ -309,12 +311,48 @@ push(struct reasm_driver *d, const struct reasm_frame *f)
 	return 0;
 }
 
+/*
+ * Whether the IP packet at 'off' could be a fragment: IPv4 with MF or an
+ * offset, IPv6 whose first next header is a fragment header or one that
+ * may come before it (the reassembler decides).
+ */
+static int
+maybe_fragment(const uint8_t *f, size_t len, long off)
+{
+	const uint8_t *ip;
+	size_t have;
+
+	if (off < 0)
+		return 0;
+	ip = f + off;
+	have = len - (size_t)off;
+	if (ip[0] >> 4 == 4)
+		return have < 8 || (be16(ip + 6) & 0x3fff) != 0;
+	return have < 7 || ip[6] == 0 || ip[6] == 43 || ip[6] == 44 ||
+	       ip[6] == 60;
+}
+
+/* Gives 'f' its own copy of the verdicts (only the layers in use). */
+static void
+own_result(struct reasm_frame *f, const struct inetcsum_frame_result *res)
+{
+	if (f->r == &f->res)
+		return;
+	f->res.nlayers = res->nlayers;
+	f->res.note = res->note;
+	memcpy(f->res.layers, res->layers,
+	       (res->nlayers < INETCSUM_MAX_LAYERS ? res->nlayers :
+		INETCSUM_MAX_LAYERS) * sizeof(res->layers[0]));
+	f->r = &f->res;
+}
+
 void
 reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 		   const struct inetcsum_cap_frame *fr,
 		   const struct inetcsum_frame_result *res)
 {
 	struct reasm_frame cur;
+	struct inetcsum_reasm_stats st;
 	uint64_t ts;
 	long off;
 	int k;
@@ -328,19 +366,21 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	cur.rlayer = -1;
 	cur.ipoff = 0;
 	cur.iplen = 0;
-	/* Only the layers in use: this runs for every frame. */
-	cur.res.nlayers = res->nlayers;
-	cur.res.note = res->note;
-	memcpy(cur.res.layers, res->layers,
-	       (res->nlayers < INETCSUM_MAX_LAYERS ? res->nlayers :
-		INETCSUM_MAX_LAYERS) * sizeof(res->layers[0]));
+	cur.r = res;	/* no copy unless it is a fragment or held */
 	if (d->r == NULL) {
 		d->release(d->arg, &cur);
 		return;
 	}
 	off = ip_offset(fr->linktype, fr->data, fr->caplen);
+	/* The common case, cheaply: not a fragment, nothing pending. */
+	if (d->n == 0 && !maybe_fragment(fr->data, fr->caplen, off)) {
+		inetcsum_reasm_stats(d->r, &st);
+		if (st.datagrams == 0) {
+			d->release(d->arg, &cur);
+			return;
+		}
+	}
 	ts = frame_time(cap, fr);
-	d->cur = &cur;
 	k = INETCSUM_REASM_NOT_FRAGMENT;
 	if (off >= 0) {
 		const uint8_t *ip = fr->data + off;
@@ -353,16 +393,18 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 			len = 40 + (size_t)be16(ip + 4);
 		cur.iplen = len < have ? len : have;
 		cur.ipoff = (size_t)off;
-		k = inetcsum_reasm_add(d->r, fr->data + off,
-				       fr->caplen - (size_t)off, fr->interface,
-				       ts, fr->number);
+		k = inetcsum_reasm_add(d->r, ip, have, fr->interface, ts,
+				       fr->number);
 	}
-	if (k == INETCSUM_REASM_NOT_FRAGMENT)
+	if (k == INETCSUM_REASM_NOT_FRAGMENT) {
 		inetcsum_reasm_expire(d->r, ts, fr->number);
-	else
+	} else {
 		d->t->reasm.fragments++;
+		own_result(&cur, res);	/* its verdicts may change */
+	}
 	if (k == INETCSUM_REASM_HELD)
 		cur.pending = 1;
+	d->cur = &cur;
 	events(d);
 	d->cur = NULL;
 	if (d->n == 0 && !cur.pending) {
@@ -377,6 +419,7 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 		d->release(d->arg, &cur);
 		return;
 	}
+	own_result(&cur, res);
 	if (push(d, &cur) < 0) {
 		/* No memory to hold it: give up on this datagram. */
 		if (cur.pending &&

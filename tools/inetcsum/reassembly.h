@@ -32,6 +32,9 @@ struct reasm_frame {
 	int rlayer;		/* layer set from the reassembly, or -1 */
 	size_t ipoff;		/* of its outer IP header */
 	size_t iplen;		/* bytes of that IP packet captured */
+	/* The verdicts to report: 'res', or the caller's own while the
+	 * frame is neither a fragment nor held (no copy). */
+	const struct inetcsum_frame_result *r;
 	struct inetcsum_frame_result res;
 };
 
