@@ -6,7 +6,12 @@
  * 0..1500 B mixed), batches of 1, 8, 32 and 256, hot (the same packets
  * again and again) and cold (every line of every header or buffer flushed
  * with clflush before each call: one DRAM miss per entry).  Not run by
- * CTest; docs/batch.md has the results and the command.
+ * CTest; docs/batch.md has the results and the command.  "inetcsum bench
+ * --op batch" (bench/engine/bench_batch.c, docs/bench.md) is the
+ * maintained comparison: the same idea with every result checked against
+ * the bench's reference sum, a DPDK per-packet loop, the interleaved
+ * rounds of the other ops and JSON/CSV output; this program stays for the
+ * numbers of docs/batch.md and its 0..1500-byte mix.
  *
  *   bench_batch [--rounds N] [--kernel NAME]
  *

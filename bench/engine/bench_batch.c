@@ -183,7 +183,8 @@ candidates(const struct bench_config *cfg, struct bcand *v)
 	for (i = 0; i < np; i++) {
 		const struct inetcsum_bench_peer *p = pi[i].peer;
 
-		if (!pi[i].runs || (p->ipv4_loop == NULL && p->csum_loop == NULL))
+		if (!pi[i].runs ||
+		    (p->ipv4_loop == NULL && p->csum_loop == NULL))
 			continue;
 		snprintf(peer_names[i], sizeof(peer_names[i]), "%s_loop",
 			 p->name);
@@ -220,7 +221,9 @@ inetcsum_bench_batch_list(FILE *f, const struct bench_config *cfg)
 	fprintf(f, "batch:");
 	for (fam = FAM_BUF; fam <= FAM_HDR; fam++)
 		for (i = 0; i < n; i++)
-			if (!left_out(cfg, &v[i], (enum fam)fam))
+			if (!left_out(cfg, &v[i], (enum fam)fam) &&
+			    (fam == FAM_BUF || v[i].name[FAM_HDR] !=
+					       v[i].name[FAM_BUF]))
 				fprintf(f, " %s", v[i].name[fam]);
 	fprintf(f, "\n");
 }
@@ -309,18 +312,22 @@ make_lens(struct bset *s, const struct workload *w)
 	}
 }
 
-/* Fill the hot set: random bytes, or 0xff; headers get their IHL byte. */
+/*
+ * Fill the first 'count' slots of the hot set with random bytes, or 0xff;
+ * headers get their IHL byte.
+ */
 static void
-fill_hot(struct bset *s, const struct workload *w, int ones)
+fill_hot(struct bset *s, const struct workload *w, int ones, size_t count)
 {
 	uint64_t x = 0x9e3779b97f4a7c15u;
 	size_t i, j;
 
-	for (i = 0; i < s->nhot; i++) {
+	for (i = 0; i < count; i++) {
 		unsigned char *p = s->hot + i * SLOT;
 
 		for (j = 0; j < SLOT; j++)
-			p[j] = ones ? 0xff : (unsigned char)(xorshift(&x) >> 32);
+			p[j] = ones ? 0xff :
+				      (unsigned char)(xorshift(&x) >> 32);
 		if (w->fam == FAM_HDR)
 			p[PKT_OFF] = (unsigned char)(0x40 | s->lens[i] / 4);
 	}
@@ -563,9 +570,9 @@ check(const struct bcand *c, enum fam f, struct bset *s,
 {
 	int ok;
 
-	fill_hot(s, w, 1);
+	fill_hot(s, w, 1, n);
 	ok = check_fill(c, f, s, n);
-	fill_hot(s, w, 0);
+	fill_hot(s, w, 0, n);
 	return ok && check_fill(c, f, s, n);
 }
 
@@ -718,7 +725,7 @@ inetcsum_bench_batch_run(struct run *r, const struct bench_machine *m)
 	inetcsum_impl_select(m->impl);
 	for (w = 0; w < NWORK; w++) {
 		make_lens(&s, &workloads[w]);
-		fill_hot(&s, &workloads[w], 0);
+		fill_hot(&s, &workloads[w], 0, s.nhot);
 		pool_prepare(&s, &workloads[w]);
 		for (b = 0; b < cfg->nbatches; b++) {
 			for (cold = 0; cold < 2; cold++) {

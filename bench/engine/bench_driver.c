@@ -424,7 +424,8 @@ inetcsum_bench_run(const struct bench_config *cfg)
 	write_outputs(cfg, &r, &m, &status);
 	printf("bench: %zu results in %.1f s%s\n", r.nres,
 	       (inetcsum_bench_now_ns() - t0) / 1e9,
-	       status == 1 ? "; a KERNEL gave a wrong result" :
+	       status == 1 ? "; a KERNEL or library function gave a wrong "
+	       "result" :
 	       status == 3 ? "; some peers gave WRONG results (marked)" : "");
 	if (status == 3)
 		status = 0;

@@ -3,9 +3,10 @@
 # and tell the truth: a Release build, the benchmark with tiny sizes (odd
 # ones too) and one round over every op (JSON validated, CSV cross-checked,
 # every supported kernel, generic included, present and correct against the
-# bench's own naive reference sum), the A/B mode, the prefetch sweep over
-# two builds of the library (bench/prefetch_sweep.sh), the pool
-# cold method, a peer's known overflow detected, and "inetcsum sum" against
+# bench's own naive reference sum), the batch op (every workload and batch
+# size with every kernel, results checked; the pool cold method too), the
+# fine size preset, the A/B mode, the prefetch sweep over two builds of the
+# library (bench/prefetch_sweep.sh), the pool cold method, a peer's known overflow detected, and "inetcsum sum" against
 # a python3 reference on files, stdin and a missing file; the tool linked
 # with libinetcsum.so, and no peer in a default configuration.
 # What cannot be checked here (a kernel this CPU cannot run, a missing peer
@@ -37,8 +38,10 @@ echo "--- all ops, tiny and odd sizes, one round, JSON + CSV"
 # 1: every word split across two of the kernel's loads.
 # Exit 1 means a kernel gave a wrong result: the JSON check below then
 # names it and its cells before the suite fails.
+# The batch op has its own checks below.
 rc=0
-"$T" bench --rounds 1 --target-us 20 --sizes 20,63,1500,1501 --offsets 0,1 \
+"$T" bench --op partial,copy,ipv4 --rounds 1 --target-us 20 \
+	--sizes 20,63,1500,1501 --offsets 0,1 \
 	--json "$tmp/b.json" --csv "$tmp/b.csv" --plot "$tmp/b.svg" \
 	>"$tmp/out" || rc=$?
 case $rc in
@@ -113,6 +116,97 @@ else
 	skip "--plot SVG check: gnuplot not installed"
 	grep -q "gnuplot is not installed" "$tmp/out" || fail "--plot silent"
 fi
+
+echo "--- batch op: every workload and batch size, with every kernel"
+# Batch sizes around the library's thresholds: 1, 3 (below the vector
+# minimum of 4), 17 (one AVX-512 header group and a tail), 64.  The kernel
+# in use is chosen with INETCSUM_IMPL; every library row must agree with
+# the reference, a peer's row is only reported.
+check_batch() {
+	python3 - "$@" <<'PY'
+import csv, json, sys
+path, csvpath, kernel, batches, caches = sys.argv[1:6]
+doc = json.load(open(path))
+res = doc["results"]
+rows = list(csv.DictReader(open(csvpath)))
+assert len(rows) == len(res), (len(rows), len(res))
+assert doc["machine"]["impl"] == kernel, (doc["machine"]["impl"], kernel)
+batches = [int(b) for b in batches.split(",")]
+caches = caches.split(",")
+works = {"ipv4-20", "ipv4-20/24/60", "40", "64", "40-64", "imix"}
+cells = {}
+for r in res:
+    assert r["op"] == "batch", r
+    assert r["ns_per_call"] > 0 and r["time_over_batch"] > 0, r
+    cells.setdefault((r["workload"], r["batch"], r["cache"]), []).append(r)
+want = {(w, b, c) for w in works for b in batches for c in caches}
+assert set(cells) == want, sorted(set(cells) ^ want)
+for cell, rs in cells.items():
+    hdr = cell[0].startswith("ipv4")
+    lib = ("ipv4_header_batch", "ipv4_header_loop") if hdr else \
+          ("partial_batch", "partial_loop")
+    names = [r["impl"] for r in rs]
+    assert names[:2] == list(lib), (cell, names)
+    assert rs[0]["time_over_batch"] == 1.0, (cell, rs[0])
+    for r in rs:
+        if r["impl"] in lib:
+            assert r["correct"] is True, ("WRONG", kernel, cell, r)
+        else:
+            assert r["impl"].endswith("_loop") and \
+                r["correct"] in (True, False), r
+for r, row in zip(res, rows):
+    assert (row["op"], row["impl"], row["workload"], int(row["batch"])) == \
+        (r["op"], r["impl"], r["workload"], r["batch"]), (r, row)
+print("batch %s: %d results, %d cells, all library rows correct"
+      % (kernel, len(res), len(cells)))
+PY
+}
+for k in $kernels; do
+	INETCSUM_IMPL=$k "$T" bench --op batch --rounds 1 --target-us 20 \
+		--batch 1,3,17,64 --json "$tmp/bt.json" --csv "$tmp/bt.csv" \
+		>"$tmp/bt" || { grep -E "WRONG|^bench" "$tmp/bt"; fail "batch op, $k"; }
+	check_batch "$tmp/bt.json" "$tmp/bt.csv" "$k" 1,3,17,64 hot,cold ||
+		fail "batch op results, $k"
+done
+grep -q "^summary: batch, hot, ns per packet" "$tmp/bt" ||
+	fail "batch op: no summary"
+grep -q "^batch: kernel in use " "$tmp/bt" || fail "batch op: header"
+if grep -q "^peer dpdk" "$tmp/bt"; then
+	grep -q " dpdk_loop " "$tmp/bt" || fail "batch op: no DPDK loop rows"
+fi
+echo "--- batch op, quick, pool cold method"
+"$T" bench --op batch --quick --cold-method pool --pool-mib 64 \
+	--json "$tmp/bp.json" --csv "$tmp/bp.csv" >"$tmp/bp" ||
+	{ tail -n 20 "$tmp/bp"; fail "batch op, pool"; }
+check_batch "$tmp/bp.json" "$tmp/bp.csv" "$(sed -n 's/.*kernel in use: \([^ ]*\) .*/\1/p' "$tmp/bp" | head -n 1)" \
+	1,8,32,256 hot,cold || fail "batch op, pool: results"
+grep -q "random permutation" "$tmp/bp" || fail "batch op: pool not reported"
+"$T" bench --op batch --batch 0 --quick >/dev/null 2>&1 &&
+	fail "--batch 0 accepted"
+"$T" bench --op batch --ab generic,x86_adx --quick >/dev/null 2>&1 &&
+	fail "--ab with the batch op accepted"
+
+echo "--- --sizes fine --quick (every op)"
+"$T" bench --sizes fine --quick --offsets 0 --json "$tmp/f.json" \
+	>"$tmp/f" || { grep -E "WRONG|^bench" "$tmp/f"; fail "--sizes fine"; }
+python3 - "$tmp/f.json" <<'PY' || fail "--sizes fine results"
+import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+fine = [8, 16, 20, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120,
+        128, 256, 576, 1024, 1500]
+for op, want in (("partial", fine), ("copy", fine),
+                 ("ipv4", list(range(20, 61, 4)))):
+    got = sorted({r["size"] for r in res if r["op"] == op})
+    assert got == want, (op, got)
+assert any(r["op"] == "batch" for r in res), "no batch results"
+for r in res:
+    if r["impl"].startswith("read-") or r["impl"] in ("dpdk", "lwip",
+                                                     "libnet", "dpdk_loop"):
+        continue
+    assert r["correct"] is True, r
+print("--sizes fine: %d results" % len(res))
+PY
+"$T" bench --sizes fine,9000 --list >/dev/null || fail "--sizes fine,9000"
 
 echo "--- A/B"
 second=$(echo "$kernels" | awk '{print $1}')
@@ -238,7 +332,7 @@ assert not any(f.startswith("avx512") for f in m["features"]), m
 for r in res:
     assert "avx512" not in r["impl"], r
     if not r["impl"].startswith("read-") and r["impl"] not in (
-            "dpdk", "lwip", "libnet"):
+            "dpdk", "lwip", "libnet", "dpdk_loop"):
         assert r["correct"] is True, r
 ran = {r["impl"] for r in res}
 for p in m["peers"]:

@@ -69,9 +69,9 @@ usage(FILE *f)
 "Checks and times every kernel, peer and baseline; see docs/bench.md.\n"
 "  --op LIST          partial,copy,ipv4,batch (default: all four)\n"
 "  --sizes LIST       bytes, K/M suffixes allowed (default: 20,40,64,256,\n"
-"                     576,1448,1500,4096,9000,64K,1M); ipv4 uses 20 and 60\n"
-"                     'fine' in the list: 8,16,20,24,...,128 (every 8 B,\n"
-"                     and 20),256,576,1024,1500; ipv4 then every IHL 5-15\n"
+"                     576,1448,1500,4096,9000,64K,1M); ipv4 uses 20 and 60;\n"
+"                     the item 'fine' is 8,16,20,24,...,128 (every 8 B and\n"
+"                     20),256,576,1024,1500, and ipv4 then every IHL 5..15\n"
 "  --batch LIST       batch sizes of the batch op (default: 1,8,32,256)\n"
 "  --offsets LIST     start offsets from a page boundary (default: 0,2)\n"
 "  --cache LIST       hot,cold (default: both)\n"
@@ -111,7 +111,8 @@ parse_sizes(const char *s, size_t *out, size_t max, size_t *n, int *fine)
 
 		if (fine != NULL && strncmp(s, "fine", 4) == 0 &&
 		    (s[4] == ',' || s[4] == '\0')) {
-			size_t k, nf = sizeof(fine_sizes) / sizeof(fine_sizes[0]);
+			size_t k, nf = sizeof(fine_sizes) /
+				       sizeof(fine_sizes[0]);
 
 			if (*n + nf > max)
 				return -1;
@@ -266,7 +267,8 @@ cmd_bench(int argc, char **argv)
 			if (parse_sizes(v, sizes, 64, &cfg.nsizes, &fine) != 0)
 				goto bad;
 		} else if (strcmp(a, "--offsets") == 0) {
-			if (parse_sizes(v, offsets, 64, &cfg.noffsets, NULL) != 0)
+			if (parse_sizes(v, offsets, 64, &cfg.noffsets,
+					NULL) != 0)
 				goto bad;
 			for (n = 0; n < cfg.noffsets; n++)
 				if (offsets[n] >= 4096)
@@ -356,7 +358,8 @@ bad:
 		cfg.nipv4_sizes = sizeof(fine_ipv4) / sizeof(fine_ipv4[0]);
 	} else {
 		cfg.ipv4_sizes = default_ipv4;
-		cfg.nipv4_sizes = sizeof(default_ipv4) / sizeof(default_ipv4[0]);
+		cfg.nipv4_sizes = sizeof(default_ipv4) /
+				  sizeof(default_ipv4[0]);
 	}
 	/* A/B and the sweep measure the partial sum unless told otherwise. */
 	if ((cfg.ab != NULL || cfg.prefetch_mode) && !ops_given) {
