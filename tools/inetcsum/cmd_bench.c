@@ -40,6 +40,7 @@
 #include "commands.h"
 #include "bench_batch.h"	/* the engine: bench/engine/ */
 #include "bench_driver.h"
+#include "bench_tune.h"
 
 /* The default sizes: headers, small packets, MTUs, a page, jumbo, GSO. */
 static const size_t default_sizes[] = { 20, 40, 64, 256, 576, 1448, 1500,
@@ -91,7 +92,10 @@ usage(FILE *f)
 "                     (default: build-prefetch)\n"
 "  --ab A,B           alternate A and B and report the time ratio A/B\n"
 "  --json FILE, --csv FILE, --plot FILE.svg   write the results\n"
-"  --list             list the implementations and exit\n",
+"  --list             list the implementations and exit\n"
+"  --tune             measure this CPU's kernels per operation and prefetch\n"
+"                     distances and print the tuning-table row it would\n"
+"                     want (src/tuning.c; --rounds, --quick, --cpu apply)\n",
 		BENCH_ROUNDS, BENCH_QUICK_ROUNDS, BENCH_TARGET_US,
 		BENCH_QUICK_TARGET_US);
 }
@@ -197,7 +201,7 @@ cmd_bench(int argc, char **argv)
 	struct bench_config cfg;
 	size_t sizes[64], offsets[64], batches[64], tmp[64], n;
 	long dist[64];
-	int i, quick = 0, rounds = -1, ops_given = 0, fine = 0;
+	int i, quick = 0, rounds = -1, ops_given = 0, fine = 0, tune = 0;
 	double target = -1;
 	const char *cache = "hot,cold", *cold_method = "auto";
 
@@ -236,6 +240,9 @@ cmd_bench(int argc, char **argv)
 			takes = 0;
 		} else if (strcmp(a, "--list") == 0) {
 			cfg.list = 1;
+			takes = 0;
+		} else if (strcmp(a, "--tune") == 0) {
+			tune = 1;
 			takes = 0;
 		} else if (strcmp(a, "--prefetch") == 0) {
 			cfg.prefetch_mode = 1;
@@ -329,6 +336,14 @@ bad:
 		fprintf(stderr, "inetcsum bench: bad value for %s: %s\n", a,
 			v != NULL ? v : "(none)");
 		return 2;
+	}
+	if (tune) {
+		/* Its own cells and rounds: 201 by default, 21 quick. */
+		if (cfg.cpu >= 0 && inetcsum_bench_pin(cfg.cpu) != 0)
+			fprintf(stderr, "inetcsum bench: could not pin to CPU "
+				"%d\n", cfg.cpu);
+		return inetcsum_bench_tune(rounds > 0 ? (unsigned)rounds :
+					   quick ? 21u : 201u, stdout);
 	}
 	cfg.hot = in_list(cache, "hot");
 	cfg.cold = in_list(cache, "cold");
