@@ -164,7 +164,7 @@ make_dgram(struct dgram *d, int v6, uint32_t id)
 		abort();
 	/* Random bytes where fragments can take them from: the datagram,
 	 * a little past it (odd fragments), and the end (past 65535). */
-	for (i = 0; i < len + 64; i++)
+	for (i = 0; i < len + 64 && i < 65536 + 64; i++)
 		d->data[i] = (uint8_t)rnd();
 	for (i = 65520; i < 65536 + 64; i++)
 		d->data[i] = (uint8_t)rnd();
