@@ -73,6 +73,87 @@ get32(const u8 *p)
 	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
 }
 
+/* Ones' complement addition of two partial sums (end-around carry). */
+static u32
+add32_eac(u32 a, u32 b)
+{
+	u32 s = a + b;
+
+	return s + (s < a);
+}
+
+static u32
+load_u16(const u8 *p)
+{
+	u16 w;
+
+	memcpy(&w, p, 2);
+	return w;
+}
+
+static u32
+load_u32(const u8 *p)
+{
+	u32 w;
+
+	memcpy(&w, p, 4);
+	return w;
+}
+
+/* inetcsum_fold() without the call: the checksum field of 'sum'. */
+static u16
+fold(u32 sum)
+{
+	sum += (sum << 16) | (sum >> 16);
+	return (u16)~(sum >> 16);
+}
+
+/*
+ * The headers of a segment, 'n' bytes: as two overlapping fixed-size
+ * copies where they fit, which compilers inline as a few vector moves
+ * (a memcpy() of a run-time size is a call, once per segment).
+ */
+static void
+copy_hdr(u8 *o, const u8 *p, size_t n)
+{
+	if (n >= 64 && n <= 128) {
+		memcpy(o, p, 64);
+		memcpy(o + n - 64, p + n - 64, 64);
+	} else if (n >= 32 && n < 64) {
+		memcpy(o, p, 32);
+		memcpy(o + n - 32, p + n - 32, 32);
+	} else {
+		memcpy(o, p, n);
+	}
+}
+
+/*
+ * The partial-sum word of the bytes a value is stored as on the wire: the
+ * 16-bit (or the two 16-bit) memory-order words of network-order 'v'.
+ */
+static u32
+wire16(u32 v)
+{
+	const u8 b[2] = { (u8)(v >> 8), (u8)v };
+
+	return load_u16(b);
+}
+
+static u32
+wire32(u32 v)
+{
+	const u8 b[4] = { (u8)(v >> 24), (u8)(v >> 16), (u8)(v >> 8), (u8)v };
+
+	return load_u32(b);
+}
+
+/* 'sum' less the 16-bit word at 'p' (ones' complement). */
+static u32
+less_word(u32 sum, const u8 *p)
+{
+	return add32_eac(sum, 0xffffu ^ load_u16(p));
+}
+
 /* The super-packet as the segment writer needs it. */
 struct job {
 	struct inetcsum_l4loc loc;
@@ -82,6 +163,17 @@ struct job {
 	size_t mss;
 	size_t nsegs;
 	size_t out_len;
+	/*
+	 * Sums taken once from the input, without the fields each segment
+	 * changes (see write_seg()): the IPv4 header's without total
+	 * length, ID and checksum; the L4 header's without its checksum and,
+	 * for TCP, sequence number and offset/flags word, for UDP, length;
+	 * the pseudo-header's without the length.
+	 */
+	u32 ip_base, l4_base, pseudo0;
+	u32 seq0;
+	u16 id0;
+	u8 off_byte, flags0;
 };
 
 /*
@@ -174,6 +266,37 @@ plan(const u8 *p, size_t len, size_t l3, size_t mss, struct job *j)
 	return 0;
 }
 
+/* The sums and fields of 'j' that every segment starts from. */
+static void
+prepare(const u8 *p, struct job *j)
+{
+	const struct inetcsum_l4loc *loc = &j->loc;
+	const u8 *ip = p + loc->l3, *th = p + loc->l4;
+
+	j->ip_base = 0;
+	if (!loc->v6) {
+		u32 s = inetcsum_partial(ip, loc->ip_hlen, 0);
+
+		s = less_word(s, ip + IPV4_TOT_OFF);
+		s = less_word(s, ip + IPV4_ID_OFF);
+		j->ip_base = less_word(s, ip + IPV4_CSUM_OFF);
+		j->id0 = (u16)be16(ip + IPV4_ID_OFF);
+	}
+	j->l4_base = less_word(inetcsum_partial(th, loc->l4_hlen, 0),
+			       th + loc->csum_offset);
+	if (loc->proto == IPPROTO_TCP) {
+		j->l4_base = less_word(j->l4_base, th + TCP_SEQ_OFF);
+		j->l4_base = less_word(j->l4_base, th + TCP_SEQ_OFF + 2);
+		j->l4_base = less_word(j->l4_base, th + TCP_FLAGS_OFF - 1);
+		j->seq0 = get32(th + TCP_SEQ_OFF);
+		j->off_byte = th[TCP_FLAGS_OFF - 1];
+		j->flags0 = th[TCP_FLAGS_OFF];
+	} else {
+		j->l4_base = less_word(j->l4_base, th + UDP_LEN_OFF);
+	}
+	j->pseudo0 = inetcsum_pkt_l4_pseudo(loc, 0);
+}
+
 INETCSUM_API int
 inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
 		  struct inetcsum_gso_plan *out)
@@ -212,7 +335,7 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 	u16 c;
 
 	if (j->cut == 0) {
-		memcpy(o, p, hdr);
+		copy_hdr(o, p, hdr);
 	} else {
 		/* Without the jumbo hop-by-hop header, whose next header
 		 * takes its place in the IPv6 header. */
@@ -221,39 +344,52 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 		       j->hdr_in - loc->jumbo - j->cut);
 		ip[IPV6_NH_OFF] = p[loc->jumbo];
 	}
+	/*
+	 * The checksums come from the sums prepare() took of the input and
+	 * the new values of the fields, never from the header just written:
+	 * its fields are byte stores, and wider loads over them would wait
+	 * for each store to complete (a store-forwarding stall, several per
+	 * segment; it made the whole call 1.5x slower than the copy alone).
+	 */
 	if (loc->v6) {
 		put16(ip + IPV6_PLEN_OFF, hdr - l3 - IPV6_HLEN + n);
+		sum = add32_eac(j->pseudo0, wire32((u32)l4len));
 	} else {
-		put16(ip + IPV4_TOT_OFF, hdr - l3 + n);
-		put16(ip + IPV4_ID_OFF, (be16(p + l3 + IPV4_ID_OFF) + i) &
-		      0xffff);
-		ip[IPV4_CSUM_OFF] = ip[IPV4_CSUM_OFF + 1] = 0;
-		c = inetcsum_ipv4_header(ip, (unsigned)(loc->ip_hlen / 4));
-		memcpy(ip + IPV4_CSUM_OFF, &c, 2);
-	}
-	if (loc->proto == IPPROTO_TCP) {
-		u8 fl = p[loc->l4 + TCP_FLAGS_OFF];
+		u32 tot = (u32)(hdr - l3 + n), id = (j->id0 + i) & 0xffff;
 
-		put32(th + TCP_SEQ_OFF, get32(p + loc->l4 + TCP_SEQ_OFF) +
-		      (u32)(i * j->mss));
+		put16(ip + IPV4_TOT_OFF, tot);
+		put16(ip + IPV4_ID_OFF, id);
+		c = fold(add32_eac(j->ip_base, wire16(tot) + wire16(id)));
+		memcpy(ip + IPV4_CSUM_OFF, &c, 2);
+		sum = add32_eac(j->pseudo0, wire16((u32)l4len));
+	}
+	sum = add32_eac(sum, j->l4_base);
+	if (loc->proto == IPPROTO_TCP) {
+		u8 fl = j->flags0;
+		u32 seq = j->seq0 + (u32)(i * j->mss);
+
+		put32(th + TCP_SEQ_OFF, seq);
 		if (i != 0)
 			fl &= (u8)~TCP_CWR;
 		if (i != j->nsegs - 1)
 			fl &= (u8)~(TCP_FIN | TCP_PSH);
 		th[TCP_FLAGS_OFF] = fl;
+		sum = add32_eac(sum, wire32(seq));
+		sum = add32_eac(sum, wire16((u32)j->off_byte << 8 | fl));
 	} else {
 		put16(th + UDP_LEN_OFF, l4len);
+		sum = add32_eac(sum, wire16((u32)l4len));
 	}
-	th[loc->csum_offset] = th[loc->csum_offset + 1] = 0;
-	sum = inetcsum_pkt_l4_pseudo(loc, l4len);
 	if (flags & INETCSUM_GSO_PARTIAL) {
+		/* Only the pseudo-header, for the device to complete. */
 		memcpy(th + loc->l4_hlen, src, n);
-		c = (u16)~inetcsum_fold(sum);
+		sum = loc->v6 ? add32_eac(j->pseudo0, wire32((u32)l4len)) :
+				add32_eac(j->pseudo0, wire16((u32)l4len));
+		c = (u16)~fold(sum);
 	} else {
 		/* The header length is even (TCP 4 * doff, UDP 8): the
 		 * payload's sum adds in without a byte rotation. */
-		sum = inetcsum_copy(th + loc->l4_hlen, src, n, sum);
-		c = inetcsum_fold(inetcsum_partial(th, loc->l4_hlen, sum));
+		c = fold(inetcsum_copy(th + loc->l4_hlen, src, n, sum));
 		if (c == 0 && loc->proto != IPPROTO_TCP)
 			c = 0xffff;	/* UDP: RFC 768 */
 	}
@@ -279,6 +415,7 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 		return r;
 	if (out_cap < j.out_len || max_segs < j.nsegs)
 		return INETCSUM_ENOSPC;
+	prepare(p, &j);
 	left = j.payload;
 	for (i = 0; i < j.nsegs; i++) {
 		size_t n = left < mss ? left : mss;
