@@ -10,13 +10,18 @@
  *                 mbufs that point into the input, no payload copy), then
  *                 rte_ipv4_cksum() and rte_ipv4_udptcp_cksum_mbuf() per
  *                 segment, and the segments freed
- *   memcpy        one plain memcpy() of the super-packet (the cold floor)
+ *   memcpy segs   the same bytes memcpy()'d to the same places: each
+ *                 segment's headers and payload, no checksum (the floor
+ *                 of any GSO that writes these segments)
+ *   memcpy        one plain memcpy() of the super-packet
  * Hot: the same input again and again; cold: every cache line of the input
  * flushed (clflush + mfence) before each call.  Median of the rounds,
  * variants interleaved in each round.  DPDK's EAL is started with
  * --no-huge --no-pci; if it cannot start, that is printed with the reason.
  *
- *   gso_bench [-r ROUNDS]
+ *   gso_bench [-r ROUNDS] [-p]
+ * -p also times ours at 0, 1, 2 and 4 segments of payload prefetch
+ * (inetcsum_pkt_gso_prefetch, the default 2), interleaved with the rest.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -26,6 +31,9 @@
 
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
+
+/* gso.c's prefetch distance in segments (packet/packet_internal.h). */
+extern size_t inetcsum_pkt_gso_prefetch;
 
 #ifdef GSO_BENCH_DPDK
 #include <rte_eal.h>
@@ -176,6 +184,21 @@ run_memcpy_csum(int v6)
 	return NSEG;
 }
 
+/* The segments' bytes, copied as ours writes them, without checksums. */
+static size_t
+run_memcpy_segs(int v6)
+{
+	const uint8_t *p = pkt[v6];
+	size_t h = hdr_len[v6], i;
+	uint8_t *o = out;
+
+	for (i = 0; i < NSEG; i++, o += h + MSS) {
+		memcpy(o, p, h);
+		memcpy(o + h, p + h + i * MSS, MSS);
+	}
+	return NSEG;
+}
+
 static size_t
 run_memcpy(int v6)
 {
@@ -284,11 +307,21 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-enum { V_OURS, V_MEMCSUM, V_DPDK, V_MEMCPY, NV };
+enum { V_OURS, V_MEMCSUM, V_DPDK, V_MEMSEG, V_MEMCPY, V_PF0, V_PF1, V_PF2,
+       V_PF4, NV };
 static const char *vname[NV] = { "ours (inetcsum_gso_segment)",
 				 "memcpy + inetcsum_partial",
 				 "dpdk rte_gso_segment + cksum",
-				 "memcpy of the super-packet" };
+				 "memcpy of the segments",
+				 "memcpy of the super-packet",
+				 "ours, prefetch 0 segments",
+				 "ours, prefetch 1 segment",
+				 "ours, prefetch 2 segments",
+				 "ours, prefetch 4 segments" };
+static const size_t pf_of[NV] = { [V_PF0] = 0, [V_PF1] = 1, [V_PF2] = 2,
+				  [V_PF4] = 4 };
+
+static size_t pf_default;
 
 static double
 time_one(int v, int v6, int cold)
@@ -304,7 +337,13 @@ time_one(int v, int v6, int cold)
 		switch (v) {
 		case V_OURS: r = (long)run_ours(v6); break;
 		case V_MEMCSUM: r = (long)run_memcpy_csum(v6); break;
+		case V_MEMSEG: r = (long)run_memcpy_segs(v6); break;
 		case V_MEMCPY: r = (long)run_memcpy(v6); break;
+		case V_PF0: case V_PF1: case V_PF2: case V_PF4:
+			inetcsum_pkt_gso_prefetch = pf_of[v];
+			r = (long)run_ours(v6);
+			inetcsum_pkt_gso_prefetch = pf_default;
+			break;
 #ifdef GSO_BENCH_DPDK
 		case V_DPDK: r = run_dpdk(v6); break;
 #endif
@@ -319,14 +358,26 @@ time_one(int v, int v6, int cold)
 int
 main(int argc, char **argv)
 {
-	int rounds = argc == 3 && strcmp(argv[1], "-r") == 0 ?
-		     atoi(argv[2]) : 301;
+	int rounds = 301, sweep = 0, a;
 	static double t[NV][2][2][1024];
-	int v, v6, cold, r, have[NV] = { 1, 1, 0, 1 };
+	int v, v6, cold, r, have[NV] = { 1, 1, 0, 1, 1 };
 	char dpdk_v6_why[128] = "";
 
+	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
+			rounds = atoi(argv[++a]);
+		} else if (strcmp(argv[a], "-p") == 0) {
+			sweep = 1;
+		} else {
+			fprintf(stderr, "usage: gso_bench [-r ROUNDS] [-p]\n");
+			return 2;
+		}
+	}
 	if (rounds < 1 || rounds > 1024)
 		rounds = 301;
+	pf_default = inetcsum_pkt_gso_prefetch;
+	if (sweep)
+		have[V_PF0] = have[V_PF1] = have[V_PF2] = have[V_PF4] = 1;
 	build(0);
 	build(1);
 	/* ours and memcpy+partial must write the same bytes. */
@@ -378,6 +429,8 @@ main(int argc, char **argv)
 				qsort(t[v][v6][cold], (size_t)rounds,
 				      sizeof(double), cmp_double);
 				med[v] = t[v][v6][cold][rounds / 2];
+				if (med[v] <= 0 && v >= V_PF0)
+					continue;	/* no sweep */
 				if (med[v] <= 0) {
 					printf("  %-30s not run%s%s\n",
 					       vname[v], v == V_DPDK && v6 &&

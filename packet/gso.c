@@ -51,22 +51,6 @@
 #define IP6OPT_JUMBO	0xc2	/* RFC 2675 */
 #define IP_MAXLEN16	0xffffu
 
-static void
-put16(u8 *p, size_t v)
-{
-	p[0] = (u8)(v >> 8);
-	p[1] = (u8)v;
-}
-
-static void
-put32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
-}
-
 static u32
 get32(const u8 *p)
 {
@@ -145,6 +129,24 @@ wire32(u32 v)
 	const u8 b[4] = { (u8)(v >> 24), (u8)(v >> 16), (u8)(v >> 8), (u8)v };
 
 	return load_u32(b);
+}
+
+/*
+ * Store a value's wire bytes given as wire16()/wire32() returns them: one
+ * store, and the same word goes into the checksum.
+ */
+static void
+store16(u8 *p, u32 w)
+{
+	u16 v = (u16)w;
+
+	memcpy(p, &v, 2);
+}
+
+static void
+store32(u8 *p, u32 w)
+{
+	memcpy(p, &w, 4);
 }
 
 /* 'sum' less the 16-bit word at 'p' (ones' complement). */
@@ -352,33 +354,37 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 	 * segment; it made the whole call 1.5x slower than the copy alone).
 	 */
 	if (loc->v6) {
-		put16(ip + IPV6_PLEN_OFF, hdr - l3 - IPV6_HLEN + n);
+		store16(ip + IPV6_PLEN_OFF,
+			wire16((u32)(hdr - l3 - IPV6_HLEN + n)));
 		sum = add32_eac(j->pseudo0, wire32((u32)l4len));
 	} else {
-		u32 tot = (u32)(hdr - l3 + n), id = (j->id0 + i) & 0xffff;
+		u32 tot = wire16((u32)(hdr - l3 + n));
+		u32 id = wire16((j->id0 + (u32)i) & 0xffff);
 
-		put16(ip + IPV4_TOT_OFF, tot);
-		put16(ip + IPV4_ID_OFF, id);
-		c = fold(add32_eac(j->ip_base, wire16(tot) + wire16(id)));
+		store16(ip + IPV4_TOT_OFF, tot);
+		store16(ip + IPV4_ID_OFF, id);
+		c = fold(add32_eac(j->ip_base, tot + id));
 		memcpy(ip + IPV4_CSUM_OFF, &c, 2);
 		sum = add32_eac(j->pseudo0, wire16((u32)l4len));
 	}
 	sum = add32_eac(sum, j->l4_base);
 	if (loc->proto == IPPROTO_TCP) {
 		u8 fl = j->flags0;
-		u32 seq = j->seq0 + (u32)(i * j->mss);
+		u32 seq = wire32(j->seq0 + (u32)(i * j->mss));
 
-		put32(th + TCP_SEQ_OFF, seq);
+		store32(th + TCP_SEQ_OFF, seq);
 		if (i != 0)
 			fl &= (u8)~TCP_CWR;
 		if (i != j->nsegs - 1)
 			fl &= (u8)~(TCP_FIN | TCP_PSH);
 		th[TCP_FLAGS_OFF] = fl;
-		sum = add32_eac(sum, wire32(seq));
+		sum = add32_eac(sum, seq);
 		sum = add32_eac(sum, wire16((u32)j->off_byte << 8 | fl));
 	} else {
-		put16(th + UDP_LEN_OFF, l4len);
-		sum = add32_eac(sum, wire16((u32)l4len));
+		u32 ulen = wire16((u32)l4len);
+
+		store16(th + UDP_LEN_OFF, ulen);
+		sum = add32_eac(sum, ulen);
 	}
 	if (flags & INETCSUM_GSO_PARTIAL) {
 		/* Only the pseudo-header, for the device to complete. */
@@ -395,6 +401,41 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 	}
 	memcpy(th + loc->csum_offset, &c, 2);
 	return hdr + n;
+}
+
+/*
+ * Prefetch the payload of segment 'i' (if there is one), every line.  The
+ * copy kernels prefetch only inside the buffer they are given, and a
+ * 1448-byte segment is too short for their distance, so a cold
+ * super-packet was read one segment at a time, each start a fresh miss:
+ * prefetching 2 segments ahead made a cold 64 KiB GSO 1.2x faster (Zen 5,
+ * bench/gso_bench; 1 ahead gained less, hot it costs nothing measurable).
+ * Every address is inside the input's payload.
+ */
+#ifndef GSO_PREFETCH_SEGS
+#define GSO_PREFETCH_SEGS 2
+#endif
+size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
+
+static void
+prefetch_payload(const u8 *p, const struct job *j, size_t i)
+{
+#if defined(__GNUC__)
+	size_t start, end, k;
+
+	if (i >= j->nsegs)
+		return;
+	start = j->hdr_in + i * j->mss;
+	end = start + (i + 1 < j->nsegs ? j->mss :
+		       j->payload - i * j->mss);
+	for (k = start; k < end; k += 64)
+		__builtin_prefetch(p + k);
+	__builtin_prefetch(p + end - 1);
+#else
+	(void)p;
+	(void)j;
+	(void)i;
+#endif
 }
 
 INETCSUM_API int
@@ -419,6 +460,9 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 	left = j.payload;
 	for (i = 0; i < j.nsegs; i++) {
 		size_t n = left < mss ? left : mss;
+
+		if (inetcsum_pkt_gso_prefetch != 0)
+			prefetch_payload(p, &j, i + inetcsum_pkt_gso_prefetch);
 
 		segs[i].offset = pos;
 		segs[i].len = write_seg(p, &j, i, n, flags, o + pos);

@@ -223,4 +223,11 @@ u32 inetcsum_pkt_l4_pseudo(const struct inetcsum_l4loc *loc, size_t l4len);
 size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			       size_t group, size_t ahead, size_t lines);
 
+/*
+ * How many segments ahead inetcsum_gso_segment() prefetches the payload
+ * (gso.c; 0: not at all).  For bench/gso_bench.c, which measures the
+ * distances side by side; not exported from the shared library.
+ */
+extern size_t inetcsum_pkt_gso_prefetch;
+
 #endif /* INETCSUM_PACKET_INTERNAL_H */
