@@ -23,8 +23,9 @@
  * shared machine (with 3 ms samples under a load of 7 on 2 CPUs, half of
  * some cells' samples were hit and their medians were 4x too slow).
  * 151 rounds of 0.5 ms make about 80-100 s on an idle machine and 2-4
- * minutes on a busy one, the budget of "make bench".  --quick keeps every
- * cell but samples 3 times for 100 us: a few seconds.
+ * minutes on a busy one, the budget of "make bench".  The batch op adds
+ * 48 cells of 3 candidates (bench_batch.c): about 21 s.  --quick keeps
+ * every cell but samples 3 times for 100 us: a few seconds.
  */
 #define BENCH_ROUNDS 151u
 #define BENCH_TARGET_US 500.0
