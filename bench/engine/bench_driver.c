@@ -127,6 +127,14 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 				printf("ipv4_header: inetcsum_ipv4_header(); "
 				       "kernel rows of ipv4 are "
 				       "inetcsum_fold(inetcsum_partial())");
+			} else if (c->kind == K_IPV4_INLINE) {
+				printf("ipv4_header_inline: "
+				       "inetcsum_ipv4_header_inline(), the "
+				       "same sum inline from inetcsum.h");
+			} else if (c->kind == K_IPFAST) {
+				printf("baseline ip_fast_csum: an inline "
+				       "add-with-carry header sum as OS "
+				       "kernels write it (bench_ipfast.h)");
 			} else {
 				continue;
 			}

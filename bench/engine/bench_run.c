@@ -18,6 +18,7 @@
 #include "bench_peers.h"
 #include "bench_ref.h"
 #include "bench_run.h"
+#include "bench_ipfast.h"
 
 static const struct inetcsum_bench_peer *const all_peers[] = {
 #ifdef INETCSUM_HAVE_PEER_DPDK
@@ -136,6 +137,12 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
 		break;
 	case K_IPV4:
 		LOOP(inetcsum_ipv4_header(src, ihl));
+		break;
+	case K_IPV4_INLINE:
+		LOOP(inetcsum_ipv4_header_inline(src, ihl));
+		break;
+	case K_IPFAST:
+		LOOP(bench_ip_fast_csum(src, ihl));
 		break;
 	}
 	sink += acc;
@@ -343,6 +350,12 @@ check_one(const struct cand *c, enum bench_op op, unsigned char *dst,
 	case K_IPV4:
 		got = inetcsum_ipv4_header(src, (unsigned)(len / 4));
 		break;
+	case K_IPV4_INLINE:
+		got = inetcsum_ipv4_header_inline(src, (unsigned)(len / 4));
+		break;
+	case K_IPFAST:
+		got = bench_ip_fast_csum(src, (unsigned)(len / 4));
+		break;
 	}
 	if (copies && !copied_ok(dst, src, len))
 		return 0;
@@ -405,7 +418,7 @@ inetcsum_bench_max_candidates(const struct bench_config *cfg)
 		kernels++;
 	while (all_peers[peers] != NULL)
 		peers++;
-	return kernels * (cfg->prefetch_mode ? cfg->ndist : 1) + peers + 4;
+	return kernels * (cfg->prefetch_mode ? cfg->ndist : 1) + peers + 6;
 }
 
 /* Does build 'l' have kernel 'name', and can this CPU run it there? */
@@ -456,8 +469,11 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	}
 	if (cfg->prefetch_mode)
 		goto filter;
-	if (op == OP_IPV4)
+	if (op == OP_IPV4) {
 		add(v, &n, "ipv4_header", K_IPV4);
+		add(v, &n, "ipv4_header_inline", K_IPV4_INLINE);
+		add(v, &n, "ip_fast_csum", K_IPFAST);
+	}
 	for (i = 0; cfg->peers && all_peers[i] != NULL; i++) {
 		const struct inetcsum_bench_peer *p = all_peers[i];
 		char missing[256];
@@ -602,7 +618,7 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 				      x.ns : 0;
 		x.correct = c->correct;
 		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH ||
-			      c->kind == K_IPV4;
+			      c->kind == K_IPV4 || c->kind == K_IPV4_INLINE;
 		if (inetcsum_bench_push(r, &x) != 0)
 			return -1;
 	}

@@ -20,6 +20,8 @@ enum kind {
 	K_COPYLOOP,	/* the bench's own vector copy loop */
 	K_MEMCPY_SUM,	/* memcpy, then inetcsum_partial() of the source */
 	K_IPV4,		/* inetcsum_ipv4_header() */
+	K_IPV4_INLINE,	/* inetcsum_ipv4_header_inline() */
+	K_IPFAST,	/* the inline add-with-carry baseline (bench_ipfast.h) */
 };
 
 struct cand {
