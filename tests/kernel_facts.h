@@ -72,6 +72,13 @@ struct kernel_facts {
 	 */
 	size_t prefetch_step;
 	size_t prefetch_default;
+	/*
+	 * Above 'short_max' and up to 'mid_max' bytes, 'partial' and 'copy'
+	 * take a path of their own (0: none); from 'copy_madd_min' bytes the
+	 * copy's main loop changes form (0: never).
+	 */
+	size_t mid_max;
+	size_t copy_madd_min;
 };
 
 /*
@@ -82,10 +89,12 @@ struct kernel_facts {
  * CHUNK_LEN - VL + head") from X86_ALIGN_MIN (256) bytes on; at VL 64 the
  * scalar head of the copy's destination, also from X86_ALIGN_MIN.  Up to
  * X86_SHORT_MAX (INETCSUM_X86_SHORT_MAX, 64, src/x86/kernels.h) bytes take
- * csum_x86_short.c.  The prefetch test runs once per BLOCK; the default
+ * csum_x86_short.c, up to MID_MAX (16 * VL) partial_mid_(); the VNNI
+ * kernels' copy switches its main loop to vpmaddwd pairs from
+ * COPY_MADD_MIN (2048) bytes.  The prefetch test runs once per BLOCK; the default
  * distance is INETCSUM_X86_PREFETCH_DISTANCE (4096, csum_x86_scalar.h).
  */
-#define X86_VECTOR_FACTS(kname, vl, masked)				\
+#define X86_VECTOR_FACTS(kname, vl, masked, vnni)			\
 	{								\
 		.name = kname,						\
 		.short_max = 64,					\
@@ -98,6 +107,8 @@ struct kernel_facts {
 		.align_min = 256,					\
 		.prefetch_step = 8 * (vl),				\
 		.prefetch_default = INETCSUM_X86_PREFETCH_DISTANCE,	\
+		.mid_max = 16 * (vl),					\
+		.copy_madd_min = (vnni) ? 2048 : 0,			\
 	}
 
 static const struct kernel_facts kernel_facts_table[] = {
@@ -135,12 +146,12 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.prefetch_default = INETCSUM_X86_ADX_PREFETCH_DISTANCE,
 	},
 	/* src/x86/csum_avx512.c: VL 64 and 32, USE_MASKED_TAIL 1. */
-	X86_VECTOR_FACTS("x86_avx512_vnni", 64, 1),
-	X86_VECTOR_FACTS("x86_avx512", 64, 1),
-	X86_VECTOR_FACTS("x86_avx512_vnni_vl256", 32, 1),
+	X86_VECTOR_FACTS("x86_avx512_vnni", 64, 1, 1),
+	X86_VECTOR_FACTS("x86_avx512", 64, 1, 0),
+	X86_VECTOR_FACTS("x86_avx512_vnni_vl256", 32, 1, 1),
 	/* csum_avxvnni.c and csum_avx2.c: VL 32, USE_MASKED_TAIL 0. */
-	X86_VECTOR_FACTS("x86_avxvnni", 32, 0),
-	X86_VECTOR_FACTS("x86_avx2", 32, 0),
+	X86_VECTOR_FACTS("x86_avxvnni", 32, 0, 1),
+	X86_VECTOR_FACTS("x86_avx2", 32, 0, 0),
 	/*
 	 * src/arm/csum_neon.c: up to NEON_SHORT_MAX (64) bytes sum_gpr();
 	 * sum_vector() takes 128 bytes per iteration in chunks of

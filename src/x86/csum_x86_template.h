@@ -116,6 +116,9 @@
 #  error "VL must be 32 or 64"
 #endif
 
+#ifndef COPY_MADD_MIN
+#define COPY_MADD_MIN 2048
+#endif
 /* Bytes per main-loop iteration, and the exactness bound derived above. */
 #define BLOCK		(8 * VL)
 /* Shortest partial sum whose loads are aligned first (see partial_). */
@@ -254,7 +257,7 @@ FN(bcast32_)(const u32 *k)
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
-	       size_t prefetch, const int copy, size_t head)
+	       size_t prefetch, const int copy, size_t head, const int madd)
 {
 	const vec_t flip = FN(bcast32_)(&FN(k_flip_));
 	const vec_t ones = FN(bcast32_)(&FN(k_ones_));
@@ -294,14 +297,22 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 				INETCSUM_PREFETCH(p + prefetch + i);
 		}
 #if USE_VNNI
-		LOAD_ACC(a0, 0 * VL);
-		LOAD_ACC(a1, 1 * VL);
-		LOAD_ACC(a2, 2 * VL);
-		LOAD_ACC(a3, 3 * VL);
-		LOAD_ACC(a4, 4 * VL);
-		LOAD_ACC(a5, 5 * VL);
-		LOAD_ACC(a6, 6 * VL);
-		LOAD_ACC(a7, 7 * VL);
+		if (copy && madd) {
+			/* See "The fused copy's main loop" (x86-kernels.md). */
+			LOAD_ACC2(a0, 0 * VL, 4 * VL);
+			LOAD_ACC2(a1, 1 * VL, 5 * VL);
+			LOAD_ACC2(a2, 2 * VL, 6 * VL);
+			LOAD_ACC2(a3, 3 * VL, 7 * VL);
+		} else {
+			LOAD_ACC(a0, 0 * VL);
+			LOAD_ACC(a1, 1 * VL);
+			LOAD_ACC(a2, 2 * VL);
+			LOAD_ACC(a3, 3 * VL);
+			LOAD_ACC(a4, 4 * VL);
+			LOAD_ACC(a5, 5 * VL);
+			LOAD_ACC(a6, 6 * VL);
+			LOAD_ACC(a7, 7 * VL);
+		}
 #else
 		/*
 		 * vpaddd has a latency of one cycle, so 4 accumulator chains
@@ -455,7 +466,7 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 /* Inputs of more than MID_MAX bytes: chunks of the 8-accumulator loop. */
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
-		  size_t prefetch, const int copy)
+		  size_t prefetch, const int copy, const int madd)
 {
 	const u8 *p = data;
 	u8 *q = dst;
@@ -509,7 +520,7 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 #endif
 	while (len > first) {
 		s = add64_eac(s, FN(sum_chunk_)(p, q, first, end, prefetch,
-						      copy, head));
+						      copy, head, madd));
 		p += first;
 		if (copy)
 			q += first;
@@ -517,7 +528,8 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 		head = 0;
 		first = CHUNK_LEN;
 	}
-	s = add64_eac(s, FN(sum_chunk_)(p, q, len, end, prefetch, copy, head));
+	s = add64_eac(s, FN(sum_chunk_)(p, q, len, end, prefetch, copy, head,
+					madd));
 	return fold64_to_32(s);
 }
 
@@ -530,14 +542,24 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(sum_long_)(const void *data, size_t len, u32 sum)
 {
-	return FN(partial_long_)(data, NULL, len, sum, X86_PREFETCH_NOW(), 0);
+	return FN(partial_long_)(data, NULL, len, sum, X86_PREFETCH_NOW(), 0,
+				 0);
 }
 
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(copy_long_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	return FN(partial_long_)(src, dst, len, sum, 0, 1);
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 0);
 }
+
+#if USE_VNNI
+/* The copy from COPY_MADD_MIN bytes: vpmaddwd pairs in the main loop. */
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_madd_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 1);
+}
+#endif
 
 static ATTRIBUTES u32
 FN(csum_x86_)(const void *data, size_t len, u32 sum)
@@ -556,6 +578,10 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 		return inetcsum_x86_copy_short(dst, src, len, sum);
 	if (len <= MID_MAX)
 		return FN(partial_mid_)(src, dst, len, sum, 1);
+#if USE_VNNI
+	if (len >= COPY_MADD_MIN)
+		return FN(copy_long_madd_)(dst, src, len, sum);
+#endif
 	return FN(copy_long_)(dst, src, len, sum);
 }
 
