@@ -151,6 +151,7 @@ tuned_kernel(void)
 	int expected = 0;
 
 	inetcsum_tuning_apply_prefetch(row);
+	inetcsum_tuning_apply_copy(row);
 	if (row->partial != NULL)
 		p = usable_kernel(row->partial);
 	if (p == NULL)
@@ -223,6 +224,8 @@ resolve(void)
 		k = tuned_kernel();
 	else
 		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
+	if (k != NULL)
+		inetcsum_tuning_apply_copy(inetcsum_tuning_this_cpu());
 	if (!atomic_compare_exchange_strong_explicit(&active, &expected, k,
 						     memory_order_acq_rel,
 						     memory_order_acquire))
@@ -261,6 +264,7 @@ inetcsum_impl_select(const char *name)
 	} else {
 		k = usable_kernel(name);
 		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
+		inetcsum_tuning_apply_copy(inetcsum_tuning_this_cpu());
 	}
 	if (k == NULL)
 		return -1;

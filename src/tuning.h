@@ -32,6 +32,7 @@ void inetcsum_cpu_ident_decode(u32 eax, u32 *family, u32 *model);
  * kernel of the registry); a named kernel this CPU or build cannot run is
  * replaced by that default.  'prefetch' is the x86 vector kernels'
  * distance in bytes ahead, 0 for none, or -1 for the build's default.
+ * 'copy_madd_min' picks the form of the VNNI copy's main loop.
  * 'evidence' is the bench command and result behind the row.
  */
 struct inetcsum_tuning_row {
@@ -40,6 +41,12 @@ struct inetcsum_tuning_row {
 	u32 family, model_lo, model_hi;
 	const char *partial, *copy;
 	long prefetch;
+	/*
+	 * From this many bytes the VNNI kernels' fused copy adds vector
+	 * pairs with vpmaddwd in its main loop instead of one vpdpwssd per
+	 * vector (0: never).
+	 */
+	size_t copy_madd_min;
 	const char *evidence;
 };
 
@@ -62,5 +69,8 @@ const struct inetcsum_tuning_row *inetcsum_tuning_this_cpu(void);
  * one with inetcsum_prefetch_set().
  */
 void inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row);
+
+/* Installs the row's copy_madd_min for the x86 VNNI kernels. */
+void inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row);
 
 #endif /* INETCSUM_TUNING_H */

@@ -25,6 +25,11 @@
 #include <sys/mman.h>
 
 #include "impl.h"
+#if defined(__x86_64__)
+#  include <stdatomic.h>
+#  include "x86/cpu_features.h"
+#  include "x86/csum_x86_scalar.h"
+#endif
 #include "kernel_facts.h"
 #include "ref_csum.h"
 #include "test_util.h"
@@ -774,6 +779,28 @@ main(void)
 		test_zero_sums(k, lengths, n, max, ops, nops);
 		if (have_huge)
 			test_huge(k, &huge);
+#ifdef INETCSUM_ARCH_X86_64
+		if (f->copy_madd_min != 0) {
+			/*
+			 * The VNNI copy's other main loop: the tuning table
+			 * picks one per CPU (src/tuning.c), so the run above
+			 * tested only this CPU's; test the other too.
+			 */
+			size_t was = atomic_load(&inetcsum_x86_copy_madd_min);
+
+			atomic_store(&inetcsum_x86_copy_madd_min,
+				     was == SIZE_MAX ? f->copy_madd_min :
+						       SIZE_MAX);
+			printf("kernel %s: again with the copy's main loop "
+			       "from %s\n", k->name, was == SIZE_MAX ?
+			       "2048 bytes in vpmaddwd pairs" :
+			       "vpdpwssd at every length");
+			test_boundaries(k, f, max, ops, nops);
+			test_random(k, f, ops, nops);
+			test_carries(k, lengths, n, ops, nops);
+			atomic_store(&inetcsum_x86_copy_madd_min, was);
+		}
+#endif
 		tested++;
 	}
 	inetcsum_test_count();

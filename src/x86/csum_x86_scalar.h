@@ -40,6 +40,8 @@
 #endif
 #include <stdatomic.h>
 extern _Atomic(size_t) inetcsum_x86_prefetch;
+/* From how many bytes the VNNI copy uses vpmaddwd pairs (src/tuning.c). */
+extern _Atomic(size_t) inetcsum_x86_copy_madd_min;
 #ifdef INETCSUM_X86_PREFETCH_FIXED
 #  define X86_PREFETCH_NOW() ((size_t)INETCSUM_X86_PREFETCH_DISTANCE)
 #else
