@@ -122,14 +122,24 @@ inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
 	const struct inetcsum_kernel *k;
 	size_t i = 0;
 
-	if (n <= 1) {
-		/* One buffer: exactly the per-call path, no batch set-up. */
-		if (n == 1)
-			sums[0] = inetcsum_partial(bufs[0].base, bufs[0].len,
-						   sums[0]);
+	if (n == 0)
+		return;
+	k = inetcsum_kernel_active();
+	if (n == 1) {
+		/*
+		 * One buffer: inetcsum_partial()'s own path, inline here
+		 * rather than a second call through the exported symbol.
+		 */
+#ifdef INETCSUM_X86_SHORT_MAX
+		if (bufs[0].len <= k->inline_short_max) {
+			sums[0] = fold64_to_32(add64_eac(sums[0], x86_sum_short(
+				bufs[0].base, bufs[0].len)));
+			return;
+		}
+#endif
+		sums[0] = k->partial(bufs[0].base, bufs[0].len, sums[0]);
 		return;
 	}
-	k = inetcsum_kernel_active();
 #ifdef INETCSUM_X86_SHORT_MAX
 	if (k->inline_short_max == INETCSUM_X86_SHORT_MAX) {
 		if (n >= INETCSUM_BATCH_VECTOR_MIN) {
