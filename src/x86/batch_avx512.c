@@ -41,7 +41,8 @@
  * the total below 2^37: exact, then folded with end-around carries to the
  * 32 bits x86_sum_short() gives.  Lengths of 3 and 7 (whose last byte X
  * counts at the bottom of its word, not at its position) and lengths above
- * 64 are left to the kernel's own function after the group.
+ * 64 cannot go in a lane: a group holding one is summed one buffer at a
+ * time, as inetcsum_partial() would (see partial_group()).
  *
  * Needs AVX-512 F+BW (gcc >= 5, clang >= 3.9); it runs only with the
  * 512-bit kernels, so only where cpu_features.c grants INETCSUM_X86_ZMM.
@@ -207,8 +208,18 @@ partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt,
 
 	for (i = 0; i < cnt; i++)
 		other |= (unsigned)LEN_OTHER(bufs[i].len) << i;
-	if (other == valid) {
-		/* Nothing for the lanes (long buffers): skip the vectors. */
+	if (other != 0) {
+		/*
+		 * A buffer the lanes cannot take (longer than 64 bytes, or
+		 * 3 or 7): the group goes one by one.  The lanes cost the
+		 * same per slot whether a slot is used or not, so a group
+		 * with even one long buffer paid for 8 slots and used fewer:
+		 * an IMIX burst (7 of 12 buffers of 64 bytes, the rest 576
+		 * and 1500) ran at 0.77-0.80x the loop of inetcsum_partial()
+		 * calls, and at 0.90-0.92x this way; groups of short buffers
+		 * only (40, 64, 40-64 bytes) did not move (inetcsum bench
+		 * --op batch --target-us 30, Zen 5).
+		 */
 		for (i = 0; i < cnt; i++)
 			sums[i] = one_x(&bufs[i], sums[i], partial);
 		return;
@@ -233,12 +244,7 @@ partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt,
 			     _mm512_srli_epi64(r, 32));
 	r = _mm512_add_epi64(_mm512_and_si512(r, lo32),
 			     _mm512_srli_epi64(r, 32));
-	_mm512_mask_cvtepi64_storeu_epi32(sums, (__mmask8)(valid & ~other), r);
-	while (other != 0) {
-		i = (unsigned)__builtin_ctz(other);
-		other &= other - 1;
-		sums[i] = one_x(&bufs[i], sums[i], partial);
-	}
+	_mm512_mask_cvtepi64_storeu_epi32(sums, valid, r);
 }
 
 ATTRIBUTES size_t
