@@ -259,8 +259,13 @@ row() {
 		return
 	fi
 	if [ "$ref" = - ] || [ -n "${WHY[$ref]:-}" ] || [ -z "${R[$ref]}" ]; then
-		echo "${R[$k]}" | awk -v l="${LABEL[$k]}" '{
-			printf "%-30s %9.3f %9.3f\n", l, $1, $2 }'
+		echo "${R[$k]}" | awk -v l="${LABEL[$k]}" \
+			-v rl="${LABEL[$ref]:-}" -v t="$target" '{
+			printf "%-30s %9.3f %9.3f", l, $1, $2
+			if (rl != "")
+				printf "  (%s not run%s)", rl,
+				       (t == "-") ? "" : ", target " t "x unknown"
+			printf "\n" }'
 		return
 	fi
 	echo "${R[$k]} ${R[$ref]}" | awk -v l="${LABEL[$k]}" -v t="$target" \
