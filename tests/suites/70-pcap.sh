@@ -314,6 +314,24 @@ m=$($PY "$W/bounds.py" "$W/many.json" "$W/many1m.json" "$W/many50.json" 2>&1) &&
 	pass "reassembly memory bounded by its limits, evictions reported ($m)" ||
 	fail "reassembly memory bounds: $m"
 
+echo "--- against tcpdump"
+# tcpdump -n -vv's verdicts (IPv4 header, TCP, UDP, ICMP, ICMPv6, IGMP;
+# no reassembly) on both corpora, differences only as listed in
+# tests/pcap/tcpdump-differences.txt.  .ci/run installs tcpdump
+# (scripts/deps/pcap.txt), so only a hand-made setup skips this.
+. "$ROOT/tests/suites/skip.sh"
+if command -v tcpdump >/dev/null; then
+	for td in corpus:check frag:frag; do
+		dir=$W/${td%:*} out=$W/tcpdump-${td%:*}.out
+		$PY "$ROOT/tests/pcap/tcpdump_verdicts.py" "$dir" "$W/${td#*:}.jsonl" \
+			"$ROOT/tests/pcap/tcpdump-differences.txt" >"$out" 2>&1 &&
+			pass "${td%:*} verdicts match tcpdump, listed differences only ($(tail -1 "$out" | sed 's/^tcpdump: //'))" ||
+			{ fail "tcpdump comparison of ${td%:*}"; grep -v '^note\|^known' "$out"; }
+	done
+else
+	skip "70-pcap: verdicts against tcpdump: tcpdump missing (scripts/deps/pcap.txt lists it)"
+fi
+
 echo "--- damaged files"
 $PY - "$C" "$W" <<'EOF'
 import struct, sys
