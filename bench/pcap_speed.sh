@@ -5,7 +5,10 @@
 #   inetcsum fix FILE OUT   vs  tcprewrite --fixcsum
 #   inetcsum check FILE     vs  check - < FILE, cat FILE | check -
 #                               (mapped file against the streaming reader)
-#   inetcsum check FILE.gz  vs  zcat FILE.gz | check -  (and .zst, .lz4)
+#   inetcsum check FILE.gz  vs  zcat FILE.gz | check -  (and .zst, .lz4),
+#                               also on VARIED, FILE with random payloads
+#                               (bench/pcap_vary.py) that compresses like
+#                               real traffic
 #   inetcsum fix FILE -     vs  inetcsum fix FILE OUT
 #   peak RSS of "check -" on a stream of PCAP_SPEED_STREAM_GIB GiB made on
 #   the fly (bench/pcap_stream_gen.py), never written to disk
@@ -108,8 +111,10 @@ frames_of() {
 
 # The commands.  Each is run through bash -c so that one form times a
 # plain command, a redirect and a pipeline alike; $1 is the tool, $2 the
-# capture.
-declare -A CMD WHY
+# capture, $3 the varied capture.
+declare -A CMD WHY csize
+declare -A LABEL_FILE=([gz]=FILE.gz [zst]=FILE.zst [lz4]=FILE.lz4
+	[vgz]=VARIED.gz [vzst]=VARIED.zst [vlz4]=VARIED.lz4)
 ORDER=()
 add() {	# add KEY 'shell command'
 	CMD[$1]=$2
@@ -120,16 +125,37 @@ add stdin '"$1" check -q - < "$2"'
 add cat 'cat "$2" | "$1" check -q -'
 # Compressed copies, made with the usual command-line tools at their
 # default levels (gzip -6, zstd -3, lz4 -1).
+# The capture itself compresses 100:1 and more (it is a few hundred
+# frames repeated), so each is also timed on VARIED, the capture with
+# random bytes past the first 54 of every frame (bench/pcap_vary.py),
+# which compresses about as badly as real traffic.
+V=$W/varied.pcap
+$PY bench/pcap_vary.py "$F" "$V"
 for z in gz:gzip:zcat zst:zstd:zstdcat lz4:lz4:lz4cat; do
 	ext=${z%%:*} comp=${z#*:} comp=${comp%%:*} cat=${z##*:}
 	if ! have "$comp" || ! have "$cat"; then
 		WHY[$ext]="not run: $comp/$cat not installed (package $comp)"
+		WHY[v$ext]=${WHY[$ext]}
 		continue
 	fi
 	"$comp" -q -c "$F" >"$F.$ext"
+	"$comp" -q -c "$V" >"$V.$ext"
 	add "$ext" '"$1" check -q "$2".'"$ext"
 	add "${ext}cat" "$cat"' "$2".'"$ext"' | "$1" check -q -'
+	add "v$ext" '"$1" check -q "$3".'"$ext"
+	add "v${ext}cat" "$cat"' "$3".'"$ext"' | "$1" check -q -'
+	csize[$ext]=$(stat -c %s "$F.$ext")
+	csize[v$ext]=$(stat -c %s "$V.$ext")
 done
+if [ ${#csize[@]} -gt 0 ]; then
+	line="compressed ($size bytes each):"
+	for k in gz zst lz4 vgz vzst vlz4; do
+		[ -n "${csize[$k]:-}" ] || continue
+		line+=$(awk -v k="${LABEL_FILE[$k]}" -v c="${csize[$k]}" \
+			-v s="$size" 'BEGIN { printf " %s %d (%.1f:1)", k, c, s / c }')
+	done
+	echo "$line"
+fi
 add fixfile '"$1" fix -q "$2" "$2".fixed-file.pcap'
 add fixstdout '"$1" fix -q "$2" - > "$2".fixed-stdout.pcap'
 
@@ -137,7 +163,7 @@ add fixstdout '"$1" fix -q "$2" - > "$2".fixed-stdout.pcap'
 # failed early would look fast.
 for k in "${ORDER[@]}"; do
 	case $k in fix*) continue ;; esac
-	got=$(frames_of bash -c "${CMD[$k]}" _ "$T" "$F")
+	got=$(frames_of bash -c "${CMD[$k]}" _ "$T" "$F" "$V")
 	if [ "$got" != "$frames" ]; then
 		WHY[$k]="not run: $got frames read, expected $frames"
 		case $k in
@@ -148,8 +174,8 @@ for k in "${ORDER[@]}"; do
 done
 
 # fix to a file and fix to standard output must write the same bytes.
-if ! bash -c "${CMD[fixfile]}" _ "$T" "$F" ||
-	! bash -c "${CMD[fixstdout]}" _ "$T" "$F" ||
+if ! bash -c "${CMD[fixfile]}" _ "$T" "$F" "$V" ||
+	! bash -c "${CMD[fixstdout]}" _ "$T" "$F" "$V" ||
 	! cmp -s "$F".fixed-file.pcap "$F".fixed-stdout.pcap; then
 	WHY[fixfile]="not run: fix failed or wrote different outputs"
 	WHY[fixstdout]=${WHY[fixfile]}
@@ -171,7 +197,7 @@ for r in $(seq "$rounds"); do
 		for k in "${ORDER[@]}"; do
 			[ -z "${WHY[$k]:-}" ] || continue
 			v=${R[$k]}
-			timeit v bash -c "${CMD[$k]}" _ "$T" "$F"
+			timeit v bash -c "${CMD[$k]}" _ "$T" "$F" "$V"
 			R[$k]=$v
 		done
 	fi
@@ -241,6 +267,9 @@ declare -A LABEL=(
 	[gz]="check FILE.gz" [gzcat]="zcat FILE.gz | check -"
 	[zst]="check FILE.zst" [zstcat]="zstdcat FILE.zst | check -"
 	[lz4]="check FILE.lz4" [lz4cat]="lz4cat FILE.lz4 | check -"
+	[vgz]="check VARIED.gz" [vgzcat]="zcat VARIED.gz | check -"
+	[vzst]="check VARIED.zst" [vzstcat]="zstdcat VARIED.zst | check -"
+	[vlz4]="check VARIED.lz4" [vlz4cat]="lz4cat VARIED.lz4 | check -"
 	[fixfile]="fix FILE OUT (fsync, rename)"
 	[fixstdout]="fix FILE - > OUT"
 	[tshark]="tshark -r FILE" [tcprewrite]="tcprewrite --fixcsum")
@@ -286,7 +315,7 @@ row() {
 row mmap
 row stdin mmap 0.8
 row cat mmap 0.8
-for ext in gz zst lz4; do
+for ext in gz zst lz4 vgz vzst vlz4; do
 	if [ -z "${CMD[$ext]:-}" ]; then
 		printf '%-30s %s\n' "${LABEL[$ext]}" "${WHY[$ext]}"
 		continue
