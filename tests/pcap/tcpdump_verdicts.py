@@ -220,11 +220,10 @@ def inetcsum_verdicts(corpus, files, tool):
         if out.returncode not in (0, 1):
             raise SystemExit("%s check %s: exit %d: %s" %
                              (tool, f, out.returncode, out.stderr.strip()))
-        tmp = corpus + "/.tcpdump-check.jsonl"
-        with open(tmp, "w") as o:
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl") as o:
             o.write(out.stdout)
-        got.update(load_jsonl(tmp))
-        os.unlink(tmp)
+            o.flush()
+            got.update(load_jsonl(o.name))
     return got
 
 
