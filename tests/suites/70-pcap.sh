@@ -275,7 +275,10 @@ for f in $FF; do
 	fi
 done
 # A held-back limit of 3 KiB on a stream: datagrams are given up (evicted),
-# and no byte changes that the unlimited fix would not change.
+# and no byte changes that the unlimited fix would not change.  Which of the
+# two byte limits evicts first (the held-back output or the pending
+# fragments, both --reassembly-bytes) depends on how the pipe delivers the
+# dribbled input, so either reason passes.
 $PY "$ROOT/tests/pcap/dribble.py" "$FC/frag-eth.pcap" |
 	"$T" fix --reassembly-bytes 3K - - >"$W/frag-small.out" 2>"$W/frag-small.err"
 cat >"$W/subset.py" <<'PYEOF'
@@ -286,7 +289,7 @@ diff = [i for i in range(len(a)) if a[i] != b[i]]
 assert diff and all(b[i] == full[i] for i in diff), "bytes outside the full fix"
 PYEOF
 $PY "$W/subset.py" "$FC/frag-eth.pcap" "$W/frag-small.out" "$W/frag-fixed-frag-eth.pcap" &&
-	grep -q "not reassembled [0-9]*: evicted: output held back over the byte limit" "$W/frag-small.err" &&
+	grep -q -E "not reassembled [0-9]*: evicted: (output held back over the byte limit|pending bytes over the limit)" "$W/frag-small.err" &&
 	pass "fix: held-back output bounded by --reassembly-bytes (evictions, no wrong byte)" ||
 	{ fail "fix with a small held-back limit"; cat "$W/frag-small.err"; }
 [ $failures -eq $before ] &&
@@ -394,9 +397,16 @@ else
 fi
 
 echo "--- bench smoke"
-PCAP_SPEED_FRAMES=3000 INETCSUM=$T bash "$ROOT/bench/pcap_speed.sh" "$W/bench" \
-	>"$W/bench.out" 2>&1 && grep -q "check:" "$W/bench.out" &&
-	pass "bench/pcap_speed.sh smoke" || { fail "bench smoke"; tail "$W/bench.out"; }
+# Every variant of the script must run (streamed, compressed, fix to
+# standard output, the RSS stream); its speeds are not judged here (the
+# suite's tool is an ASan build).
+PCAP_SPEED_FRAMES=2000 PCAP_SPEED_STREAM_MIB=16 ROUNDS=1 SELF_ROUNDS=1 \
+	INETCSUM=$T bash "$ROOT/bench/pcap_speed.sh" "$W/bench" \
+	>"$W/bench.out" 2>&1 && grep -q "^check: inetcsum" "$W/bench.out" &&
+	grep -q "^check - peak RSS" "$W/bench.out" &&
+	! grep -q "not run:" "$W/bench.out" &&
+	pass "bench/pcap_speed.sh smoke (every variant ran)" ||
+	{ fail "bench smoke"; tail -n 30 "$W/bench.out"; }
 
 echo "pcap suite: $failures failure(s)"
 [ $failures -eq 0 ]
