@@ -3,13 +3,16 @@
 # generated capture corpus, built with ASan and UBSan:
 #  - every frame's per-layer verdicts against the generator's record;
 #  - the same verdicts against tshark's, differences only as listed in
-#    tests/pcap/tshark-differences.txt;
+#    tests/pcap/tshark-differences.txt, and against tcpdump's where it
+#    verifies (tests/pcap/tcpdump-differences.txt);
+#  - IP reassembly across frames (tests/pcap/gen_frag.py) against the
+#    generator and tshark, fix by file, pipe and gzip, the memory limits;
 #  - fix: only wrong checksum bytes differ, the result checks good;
 #  - -j N gives the same output as -j 1; standard input works;
 #  - damaged files: exit 2, an error naming file, record and offset, the
 #    frames before the damage still checked; fix then writes nothing;
 #  - a full file system (small tmpfs) leaves no output behind;
-#  - a smoke run of bench/pcap_speed.sh.
+#  - a smoke run of bench/pcap_speed.sh in which every variant runs.
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
