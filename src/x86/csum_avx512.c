@@ -25,7 +25,7 @@
 #include "csum_x86_scalar.h"
 
 #define SUFFIX avx512
-#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl")
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,bmi2")
 #define VL 64
 #define USE_VNNI 0
 #define USE_MASKED_TAIL 1
@@ -41,7 +41,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 
 #ifndef INETCSUM_NO_AVX512VNNI
 #define SUFFIX avx512_vnni
-#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni,bmi2")
 #define VL 64
 #define USE_VNNI 1
 #define USE_MASKED_TAIL 1
@@ -63,7 +63,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
  * policy withholds 512-bit vectors get the dot product too.
  */
 #define SUFFIX avx512_vnni_vl256
-#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni")
+#define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni,bmi2")
 #define VL 32
 #define USE_VNNI 1
 #define VNNI_EVEX 1

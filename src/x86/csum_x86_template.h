@@ -372,7 +372,79 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 }
 
 /*
- * Inputs of X86_SHORT_MAX < len <= MID_MAX bytes (up to 16 vectors at 512
+ * Inputs of X86_SHORT_MAX < len <= SMALL_MAX bytes (2 to 4 vectors): two
+ * accumulators, straight-line code, and the bias in the first accumulator
+ * from the start.  At 65-256 bytes a call is mostly fixed cost, and the
+ * mid-size path's four accumulators, its loop and its branches on each
+ * size bit cost more than its parallel chains save: on Zen 4, side by side
+ * through the kernel's entry, 128 bytes took 18 TSC ticks that way and
+ * 12.6 this way (docs/x86-kernels.md, "The small path").  Masked, the
+ * last vector holds 1 to VL bytes, so a whole vector needs no branch of
+ * its own.  The exactness argument is the main path's with nvec <= 4.
+ */
+#define SMALL_MAX	(4 * VL)
+static ATTRIBUTES INETCSUM_FORCEINLINE u32
+FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
+{
+	const vec_t flip = FN(bcast32_)(&FN(k_flip_));
+	const vec_t ones = FN(bcast32_)(&FN(k_ones_));
+#if USE_MASKED_TAIL
+	const u32 nvec = (u32)((len + VL - 1) / VL);
+#else
+	const u32 nvec = (u32)(len / VL);
+#endif
+	vec_t a0 = VSET1_32(nvec << 16), a1 = VZERO();
+	u64 tail = 0;
+
+	if (len > 2 * VL) {
+		LOAD_ACC(a0, 0 * VL);
+		LOAD_ACC(a1, 1 * VL);
+		p += 2 * VL;
+		if (copy)
+			q += 2 * VL;
+		len -= 2 * VL;
+	}
+#if USE_MASKED_TAIL
+	if (len > VL) {
+		LOAD_ACC(a1, 0);
+		p += VL;
+		if (copy)
+			q += VL;
+		len -= VL;
+	}
+	{
+		/* 1 <= len <= VL <= 64, so the shift is defined. */
+		mask_t m = (mask_t)_bzhi_u64(~(u64)0, (unsigned)len);
+		vec_t v = VMASKZ_LOADU(m, p);
+
+		if (copy)
+			VMASK_STOREU(q, m, v);
+		/* Its zero bytes become 0x8000 words: counted in nvec. */
+		ACCUM(a0, v);
+	}
+#else
+	/* 1 <= len <= 2 * VL: up to two whole vectors, then the scalar path. */
+	if (len > VL) {
+		LOAD_ACC(a1, 0);
+		p += VL;
+		if (copy)
+			q += VL;
+		len -= VL;
+	}
+	if (len == VL) {
+		LOAD_ACC(a0, 0);
+		len = 0;
+	}
+	if (len != 0)
+		tail = copy ? x86_copy_short(q, p, len) : x86_sum_short(p, len);
+#endif
+	a0 = VADD32(a0, a1);
+	return fold64_to_32(add64_eac(add64_eac(sum, tail),
+				      FN(hsum_u32_)(a0)));
+}
+
+/*
+ * Inputs of SMALL_MAX < len <= MID_MAX bytes (up to 16 vectors at 512
  * bits): a loop of 4 vectors into 4 accumulators, no chunk loop, no
  * prefetch, no alignment, and a reduction of 4 vectors instead of 8.  The
  * main path pays for its generality here: at 96-576 bytes it ran at
@@ -531,10 +603,12 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 }
 
 /*
- * The long paths are functions of their own, tail-called, so that the
- * entry points below need no callee-saved registers: inlined, gcc 12 saved
- * four of them (and set up a frame) before the length tests, on every
- * call, which cost the mid-size path about 10% at 128-256 bytes.
+ * The mid-size and long paths are functions of their own, tail-called, so
+ * that the entry points below need no callee-saved registers (inlined, gcc
+ * 12 saved four of them and set up a frame before the length tests, on
+ * every call, which cost about 10% at 128-256 bytes), and so that the
+ * small path is the straight line after the length tests rather than a
+ * block placed after the mid-size path's, reached by taken branches.
  */
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(sum_long_)(const void *data, size_t len, u32 sum)
@@ -564,21 +638,18 @@ FN(copy_long_madd_)(void *dst, const void *src, size_t len, u32 sum)
 }
 #endif
 
-static ATTRIBUTES u32
-FN(csum_x86_)(const void *data, size_t len, u32 sum)
+/* Inputs of more than SMALL_MAX bytes. */
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(sum_big_)(const void *data, size_t len, u32 sum)
 {
-	if (len <= X86_SHORT_MAX)
-		return inetcsum_x86_partial_short(data, len, sum);
 	if (len <= MID_MAX)
 		return FN(partial_mid_)(data, NULL, len, sum, 0);
 	return FN(sum_long_)(data, len, sum);
 }
 
-static ATTRIBUTES u32
-FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_big_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	if (len <= X86_SHORT_MAX)
-		return inetcsum_x86_copy_short(dst, src, len, sum);
 	if (len <= MID_MAX)
 		return FN(partial_mid_)(src, dst, len, sum, 1);
 #if USE_VNNI
@@ -587,6 +658,31 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 		return FN(copy_long_madd_)(dst, src, len, sum);
 #endif
 	return FN(copy_long_)(dst, src, len, sum);
+}
+
+/*
+ * The entry points.  inetcsum_partial() sums inputs of up to
+ * X86_SHORT_MAX bytes itself, so those are rare here; the small path is
+ * the fall-through, and everything else is one tail call away.
+ */
+static ATTRIBUTES u32
+FN(csum_x86_)(const void *data, size_t len, u32 sum)
+{
+	if (unlikely(len <= X86_SHORT_MAX))
+		return inetcsum_x86_partial_short(data, len, sum);
+	if (unlikely(len > SMALL_MAX))
+		return FN(sum_big_)(data, len, sum);
+	return FN(partial_small_)(data, NULL, len, sum, 0);
+}
+
+static ATTRIBUTES u32
+FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	if (unlikely(len <= X86_SHORT_MAX))
+		return inetcsum_x86_copy_short(dst, src, len, sum);
+	if (unlikely(len > SMALL_MAX))
+		return FN(copy_big_)(dst, src, len, sum);
+	return FN(partial_small_)(src, dst, len, sum, 1);
 }
 
 #undef CONCAT_
@@ -606,6 +702,7 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef VMASK_STOREU
 #undef BLOCK
 #undef X86_ALIGN_MIN
+#undef SMALL_MAX
 #undef MID_MAX
 #undef CHUNK_LEN
 #undef ACCUM
