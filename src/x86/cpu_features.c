@@ -100,8 +100,14 @@ inetcsum_probe_cpu_features(void)
 			features |= INETCSUM_X86_AVXVNNI;
 	}
 	if ((xcr0 & XCR0_ZMM) == XCR0_ZMM) {
-		/* F (bit 16), BW (bit 30) and VL (bit 31) together. */
-		const u32 f_bw_vl = (1u << 16) | (1u << 30) | (1u << 31);
+		/*
+		 * F (bit 16), BW (bit 30) and VL (bit 31) together, and BMI2
+		 * (bit 8): the AVX-512 kernels build their tail masks with
+		 * bzhi.  Every CPU with AVX-512 BW has BMI2; a hypervisor
+		 * that hid it would get the 256-bit AVX2 kernels.
+		 */
+		const u32 f_bw_vl = (1u << 16) | (1u << 30) | (1u << 31) |
+				    (1u << 8);
 
 		if ((b7 & f_bw_vl) == f_bw_vl) {
 			features |= INETCSUM_X86_AVX512BW;

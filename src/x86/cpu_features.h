@@ -12,10 +12,10 @@
 #endif
 
 #define INETCSUM_X86_ADX	(1u << 0)	/* adcx/adox */
-/* bit 1 is free: BMI2 was probed once and no kernel used it */
+/* bit 1 is free: BMI2, which only the AVX-512 kernels use, is part of AVX512BW */
 /* AVX2 with OS-enabled YMM state */
 #define INETCSUM_X86_AVX2	(1u << 2)
-/* AVX-512 F+BW+VL with OS-enabled opmask and ZMM state */
+/* AVX-512 F+BW+VL (and BMI2) with OS-enabled opmask and ZMM state */
 #define INETCSUM_X86_AVX512BW	(1u << 3)
 #define INETCSUM_X86_AVX512VNNI	(1u << 4)
 #define INETCSUM_X86_AVXVNNI	(1u << 5)	/* VEX VNNI on YMM */
