@@ -54,16 +54,31 @@
 
 /*
  * The kernels.  Each does a prefix of the batch and returns its length
- * (the caller does the rest with the scalar code below); 'partial' is the
- * per-call function of the kernel in use, for the buffers that the lanes
- * do not take.  The x86 partial-sum kernel computes decomposition X, the
+ * (the caller does the rest with the scalar code below); NEON's 'partial'
+ * is the per-call function of the kernel in use, for the buffers that its
+ * lanes do not take.  The x86 partial-sum kernel computes decomposition X, the
  * NEON one decomposition F; AVX2 has none (batch_avx2.c says why).
  */
 size_t inetcsum_x86_avx512_ipv4_header_batch(const void *const hdrs[],
 					     size_t n, u16 out[]);
+/*
+ * Groups of 8 (and a last one of 3 to 7) while every buffer of the group
+ * fits a lane (x86_batch_lane_ok()): it stops before the first group that
+ * does not.
+ */
 size_t inetcsum_x86_avx512_partial_batch(const struct inetcsum_iovec bufs[],
-					 size_t n, u32 sums[],
-					 inetcsum_partial_fn partial);
+					 size_t n, u32 sums[]);
+/*
+ * Whether a buffer of 'len' bytes fits a lane of the AVX-512 partial-sum
+ * kernel: at most 64 bytes, and not 3 or 7 (whose last byte decomposition
+ * X counts at the bottom of its word, not at its position).
+ */
+static INETCSUM_FORCEINLINE int
+x86_batch_lane_ok(size_t len)
+{
+	return len <= 64 && len != 3 && len != 7;
+}
+
 size_t inetcsum_x86_avx2_ipv4_header_batch(const void *const hdrs[],
 					   size_t n, u16 out[]);
 size_t inetcsum_arm_neon_ipv4_header_batch(const void *const hdrs[],

@@ -276,6 +276,29 @@ test_partial(void)
 			run_partial(cnt, "partial_batch(mixed)");
 		}
 	}
+	/*
+	 * Short buffers with a long one (or a 3 or 7, which the lanes do
+	 * not take either) now and then: the AVX-512 kernel stops at each
+	 * such group and is called again after a stretch of one-by-one
+	 * buffers (src/batch.c), at every phase of the stretch.
+	 */
+	for (i = 0; i < (size_t)rounds * 4; i++) {
+		size_t cnt = 8 + inetcsum_test_rand_below(MAX_BATCH - 7);
+		size_t every = 2 + inetcsum_test_rand_below(40);
+
+		for (slot = 0; slot < cnt; slot++) {
+			size_t r = inetcsum_test_rand_below(every);
+
+			len = r != 0 ? inetcsum_test_rand_below(65) :
+			      inetcsum_test_rand_below(2) ?
+					 65 + inetcsum_test_rand_below(
+						      MIXED_MAX - 64) :
+					 3 + 4 * inetcsum_test_rand_below(2);
+			make_buf(slot, len, (unsigned)inetcsum_test_rand_below(2),
+				 inetcsum_test_rand_below(NUM_OFFSETS), 0);
+		}
+		run_partial(cnt, "partial_batch(short, a long one now and then)");
+	}
 }
 
 int

@@ -41,8 +41,9 @@
  * the total below 2^37: exact, then folded with end-around carries to the
  * 32 bits x86_sum_short() gives.  Lengths of 3 and 7 (whose last byte X
  * counts at the bottom of its word, not at its position) and lengths above
- * 64 cannot go in a lane: a group holding one is summed one buffer at a
- * time, as inetcsum_partial() would (see partial_group()).
+ * 64 cannot go in a lane: at a group holding one, the kernel returns, and
+ * src/batch.c sums that group a buffer at a time, as inetcsum_partial()
+ * would, then calls the kernel again for the rest.
  *
  * Needs AVX-512 F+BW (gcc >= 5, clang >= 3.9); it runs only with the
  * 512-bit kernels, so only where cpu_features.c grants INETCSUM_X86_ZMM.
@@ -78,7 +79,6 @@ static const u64 len_mask[66] = {
 };
 #undef LM8
 #undef LM
-#define LEN_OTHER(len) ((len) == 3 || (len) == 7 || (len) > 64)
 
 /* One level of the transpose: see the top of the file. */
 #define COMBINE(name, bits, mask_t, m, swap)				\
@@ -178,52 +178,17 @@ inetcsum_x86_avx512_ipv4_header_batch(const void *const hdrs[], size_t n,
 }
 
 /*
- * One buffer as inetcsum_partial() sums it: up to 64 bytes the inline
- * short path (decomposition X), longer ones the kernel.  Calling the
- * kernel for a short one too costs a second call (the kernel tail-calls
- * the shared short path): 0.8x the loop's speed at 40 and 64 bytes.
- */
-static INETCSUM_FORCEINLINE u32
-one_x(const struct inetcsum_iovec *b, u32 sum, inetcsum_partial_fn partial)
-{
-	if (b->len <= INETCSUM_X86_SHORT_MAX)
-		return fold64_to_32(add64_eac(sum, x86_sum_short(b->base,
-								 b->len)));
-	return partial(b->base, b->len, sum);
-}
-
-/*
- * Buffers bufs[0..cnt-1], cnt <= 8: the lanes' results go straight to
- * sums[]; the buffers they cannot take (LEN_OTHER) are summed afterwards
- * by 'partial' from their untouched initial sums.
+ * Buffers bufs[0..cnt-1], cnt <= 8, each one a lane takes: the lanes'
+ * results go straight to sums[].
  */
 static ATTRIBUTES INETCSUM_FORCEINLINE void
-partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt,
-	      inetcsum_partial_fn partial)
+partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt)
 {
 	const __m512i lo32 = _mm512_set1_epi64(0xffffffff);
 	const __mmask8 valid = (__mmask8)((1u << cnt) - 1);
 	__m512i v[8], r;
-	unsigned i, other = 0;
+	unsigned i;
 
-	for (i = 0; i < cnt; i++)
-		other |= (unsigned)LEN_OTHER(bufs[i].len) << i;
-	if (other != 0) {
-		/*
-		 * A buffer the lanes cannot take (longer than 64 bytes, or
-		 * 3 or 7): the group goes one by one.  The lanes cost the
-		 * same per slot whether a slot is used or not, so a group
-		 * with even one long buffer paid for 8 slots and used fewer:
-		 * an IMIX burst (7 of 12 buffers of 64 bytes, the rest 576
-		 * and 1500) ran at 0.77-0.80x the loop of inetcsum_partial()
-		 * calls, and at 0.90-0.92x this way; groups of short buffers
-		 * only (40, 64, 40-64 bytes) did not move (inetcsum bench
-		 * --op batch --target-us 30, Zen 5).
-		 */
-		for (i = 0; i < cnt; i++)
-			sums[i] = one_x(&bufs[i], sums[i], partial);
-		return;
-	}
 	for (i = 0; i < 8; i++) {
 		__m512i w = _mm512_setzero_si512();
 
@@ -247,20 +212,71 @@ partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt,
 	_mm512_mask_cvtepi64_storeu_epi32(sums, valid, r);
 }
 
-ATTRIBUTES size_t
-inetcsum_x86_avx512_partial_batch(const struct inetcsum_iovec bufs[],
-				  size_t n, u32 sums[],
-				  inetcsum_partial_fn partial)
+/* Whether every one of bufs[0..cnt-1] fits a lane. */
+static INETCSUM_FORCEINLINE int
+lanes_ok(const struct inetcsum_iovec *b, unsigned cnt)
+{
+	int ok = 1;
+	unsigned i;
+
+	for (i = 0; i < cnt; i++)
+		ok &= x86_batch_lane_ok(b[i].len);
+	return ok;
+}
+
+/*
+ * lanes_ok() of 8 buffers in a few vector instructions: the 8 lengths
+ * gathered from two loads of the iovecs ({base, len}, 16 bytes each on
+ * x86-64), compared with 64, and with 7 after OR 4 (3 and 7).
+ */
+_Static_assert(sizeof(struct inetcsum_iovec) == 16 &&
+		       offsetof(struct inetcsum_iovec, len) == 8,
+	       "struct inetcsum_iovec is { base, len } of 8 bytes each");
+static ATTRIBUTES INETCSUM_FORCEINLINE int
+lanes_ok8(const struct inetcsum_iovec *b)
+{
+	const __m512i odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+	__m512i len = _mm512_permutex2var_epi64(
+		_mm512_loadu_si512((const void *)b), odd,
+		_mm512_loadu_si512((const void *)(b + 4)));
+	__mmask8 bad = _mm512_cmpgt_epu64_mask(len, _mm512_set1_epi64(64)) |
+		       _mm512_cmpeq_epi64_mask(
+			       _mm512_or_si512(len, _mm512_set1_epi64(4)),
+			       _mm512_set1_epi64(7));
+
+	return bad == 0;
+}
+
+static ATTRIBUTES INETCSUM_NOINLINE size_t
+partial_groups(const struct inetcsum_iovec bufs[], size_t n, u32 sums[])
 {
 	size_t i;
 
-	for (i = 0; i + 8 <= n; i += 8)
-		partial_group(bufs + i, sums + i, 8, partial);
-	if (n - i >= 3) {
-		partial_group(bufs + i, sums + i, (unsigned)(n - i), partial);
+	for (i = 0; i + 8 <= n; i += 8) {
+		if (!lanes_ok8(bufs + i))
+			return i;
+		partial_group(bufs + i, sums + i, 8);
+	}
+	if (n - i >= 3 && lanes_ok(bufs + i, (unsigned)(n - i))) {
+		partial_group(bufs + i, sums + i, (unsigned)(n - i));
 		i = n;
 	}
 	return i;
+}
+
+/*
+ * The first group is tested here, before partial_groups() and its frame
+ * (six saved registers, an aligned stack for the 8 vectors): a batch that
+ * starts with a mixed group comes back from a few instructions.
+ */
+ATTRIBUTES size_t
+inetcsum_x86_avx512_partial_batch(const struct inetcsum_iovec bufs[],
+				  size_t n, u32 sums[])
+{
+	if (n >= 8 ? !lanes_ok8(bufs) :
+		     n < 3 || !lanes_ok(bufs, (unsigned)n))
+		return 0;
+	return partial_groups(bufs, n, sums);
 }
 
 #endif /* INETCSUM_ARCH_X86_64 && !INETCSUM_NO_AVX512 */
