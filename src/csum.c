@@ -202,7 +202,41 @@ static const struct inetcsum_kernel unresolved = {
  * stored, so stores are release and loads acquire (a plain load on
  * x86-64, ldar on arm64).
  */
-static _Atomic(const struct inetcsum_kernel *) active = &unresolved;
+#ifdef INETCSUM_X86_IFUNC
+/*
+ * Read by the direct entry too (inetcsum_x86_avx512_vnni_direct()): bit 0
+ * of the stored pointer (kernels are aligned to 8 bytes) says that the
+ * kernel in use sums with the 512-bit VNNI kernel's partial sum, which
+ * that entry runs itself.  Pointer and bit are one atomic value, so they
+ * always agree, whatever selects and first calls race.
+ */
+_Atomic(uintptr_t) inetcsum_active_kernel = (uintptr_t)&unresolved;
+#else
+static _Atomic(uintptr_t) inetcsum_active_kernel = (uintptr_t)&unresolved;
+#endif
+#define active inetcsum_active_kernel
+
+static INETCSUM_FORCEINLINE uintptr_t
+tagged(const struct inetcsum_kernel *k)
+{
+#ifdef INETCSUM_X86_IFUNC
+	if (k->partial == inetcsum_kernel_x86_avx512_vnni.partial)
+		return (uintptr_t)k | INETCSUM_X86_ACTIVE_DIRECT;
+#endif
+	return (uintptr_t)k;
+}
+
+static INETCSUM_FORCEINLINE const struct inetcsum_kernel *
+untagged(uintptr_t v)
+{
+	return (const struct inetcsum_kernel *)(v & ~(uintptr_t)1);
+}
+
+static INETCSUM_FORCEINLINE const struct inetcsum_kernel *
+load_active(void)
+{
+	return untagged(atomic_load_explicit(&active, memory_order_acquire));
+}
 
 /*
  * The first-use choice: INETCSUM_IMPL if it names a usable kernel, the
@@ -216,7 +250,8 @@ static const struct inetcsum_kernel *
 resolve(void)
 {
 	const char *env = getenv("INETCSUM_IMPL");
-	const struct inetcsum_kernel *k = NULL, *expected = &unresolved;
+	const struct inetcsum_kernel *k = NULL;
+	uintptr_t expected = (uintptr_t)&unresolved;
 
 	if (env != NULL && *env != '\0' && strcmp(env, "auto") != 0)
 		k = usable_kernel(env);
@@ -226,10 +261,11 @@ resolve(void)
 		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
 	if (k != NULL)
 		inetcsum_tuning_apply_copy(inetcsum_tuning_this_cpu());
-	if (!atomic_compare_exchange_strong_explicit(&active, &expected, k,
+	if (!atomic_compare_exchange_strong_explicit(&active, &expected,
+						     tagged(k),
 						     memory_order_acq_rel,
 						     memory_order_acquire))
-		k = expected;
+		k = untagged(expected);
 	return k;
 }
 
@@ -248,8 +284,7 @@ copy_resolve(void *dst, const void *src, size_t len, u32 sum)
 const struct inetcsum_kernel *
 inetcsum_kernel_active(void)
 {
-	const struct inetcsum_kernel *k =
-		atomic_load_explicit(&active, memory_order_acquire);
+	const struct inetcsum_kernel *k = load_active();
 
 	return k != &unresolved ? k : resolve();
 }
@@ -269,15 +304,52 @@ inetcsum_impl_select(const char *name)
 	if (k == NULL)
 		return -1;
 	/* Unconditional: a select replaces whatever was chosen before. */
-	atomic_store_explicit(&active, k, memory_order_release);
+	atomic_store_explicit(&active, tagged(k), memory_order_release);
 	return 0;
 }
 
+#ifdef INETCSUM_X86_IFUNC
+
+/*
+ * inetcsum_partial() is a GNU indirect function: the dynamic linker calls
+ * this resolver once, when it binds the symbol, and the caller's PLT or
+ * GOT entry then points straight at what it returns.  On a CPU that can
+ * run the 512-bit VNNI kernel that is the kernel's direct entry, which
+ * checks the kernel in use itself (a load and a compare: the dispatcher
+ * may have chosen, or been told to use, another kernel) and saves the
+ * indirect jump of inetcsum_x86_partial_dispatch(): 0.4 ns a call at 72-192 bytes on
+ * Zen 4, side by side in one process (docs/x86-kernels.md, "Dispatch").
+ * The resolver runs before the library's constructors, so it asks only
+ * the compiler's own CPU probe, which checks the OS's register state as
+ * well, and chooses nothing the dispatcher has not: the direct entry
+ * falls back to the kernel in use whenever it is not the VNNI kernel.
+ */
+static inetcsum_partial_fn
+partial_ifunc(void)
+{
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512vnni") &&
+	    __builtin_cpu_supports("bmi2"))
+		return inetcsum_x86_avx512_vnni_direct;
+	return inetcsum_x86_partial_dispatch;
+}
+
+INETCSUM_API uint32_t inetcsum_partial(const void *data, size_t len,
+				       uint32_t sum)
+	__attribute__((ifunc("partial_ifunc")));
+
+/* Also the direct entry's way out when its kernel is not the one in use. */
+u32
+inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum)
+#else
 INETCSUM_API uint32_t
 inetcsum_partial(const void *data, size_t len, uint32_t sum)
+#endif
 {
-	const struct inetcsum_kernel *k =
-		atomic_load_explicit(&active, memory_order_acquire);
+	const struct inetcsum_kernel *k = load_active();
 
 #ifdef INETCSUM_X86_SHORT_MAX
 	/*
@@ -296,8 +368,7 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
 {
-	return atomic_load_explicit(&active, memory_order_acquire)->copy(
-		dst, src, len, sum);
+	return load_active()->copy(dst, src, len, sum);
 }
 
 #else /* !ARCH_KERNELS: only the portable kernel, called directly */

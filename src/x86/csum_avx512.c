@@ -41,6 +41,9 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 
 #ifndef INETCSUM_NO_AVX512VNNI
 #define SUFFIX avx512_vnni
+#ifdef INETCSUM_X86_IFUNC
+#  define DIRECT_ENTRY inetcsum_x86_avx512_vnni_direct
+#endif
 #define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni,bmi2")
 #define VL 64
 #define USE_VNNI 1

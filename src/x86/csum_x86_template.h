@@ -372,15 +372,43 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 }
 
 /*
+ * The sum of the u32 lanes of 'v', exact while it is below 2^32: the small
+ * path's lanes hold at most 8 words each (2 per vector, at most 4
+ * vectors), and 16 of them sum below 2^23.
+ */
+static ATTRIBUTES INETCSUM_FORCEINLINE u32
+FN(hsum_small_)(vec_t v)
+{
+#if VL == 64
+	__m256i t = _mm256_add_epi32(_mm512_castsi512_si256(v),
+				     _mm512_extracti64x4_epi64(v, 1));
+#else
+	__m256i t = v;
+#endif
+	__m128i u = _mm_add_epi32(_mm256_castsi256_si128(t),
+				  _mm256_extracti128_si256(t, 1));
+
+	u = _mm_add_epi32(u, _mm_shuffle_epi32(u, 0x4e));
+	u = _mm_add_epi32(u, _mm_shuffle_epi32(u, 0xb1));
+	return (u32)_mm_cvtsi128_si32(u);
+}
+
+/*
  * Inputs of X86_SHORT_MAX < len <= SMALL_MAX bytes (2 to 4 vectors): two
- * accumulators, straight-line code, and the bias in the first accumulator
- * from the start.  At 65-256 bytes a call is mostly fixed cost, and the
- * mid-size path's four accumulators, its loop and its branches on each
- * size bit cost more than its parallel chains save: on Zen 4, side by side
- * through the kernel's entry, 128 bytes took 18 TSC ticks that way and
- * 12.6 this way (docs/x86-kernels.md, "The small path").  Masked, the
- * last vector holds 1 to VL bytes, so a whole vector needs no branch of
- * its own.  The exactness argument is the main path's with nvec <= 4.
+ * accumulators, straight-line code, a 32-bit reduction and the bias added
+ * after it.  At 65-256 bytes a call is mostly fixed cost, and the mid-size
+ * path's four accumulators, its loop and its branches on each size bit
+ * cost more than its parallel chains save: on Zen 4, side by side through
+ * the kernel's entry, 128 bytes took 18 TSC ticks that way and 12.6 this
+ * way (docs/x86-kernels.md, "The small path").  Masked, the last vector
+ * holds 1 to VL bytes, so a whole vector needs no branch of its own.
+ *
+ * Exactness: each lane gains (w0 ^ 0x8000) + (w1 ^ 0x8000) as signed
+ * words, w0 + w1 - 65536, per vector, and the accumulators wrap modulo
+ * 2^32.  The 16 (or 8) lanes' sum is therefore the true sum of the words
+ * minus 65536 per lane per vector, modulo 2^32; adding the bias back
+ * (nvec << 20 at 16 lanes, << 19 at 8) gives the true sum, below 2^23,
+ * exactly.
  */
 #define SMALL_MAX	(4 * VL)
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
@@ -393,37 +421,50 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 #else
 	const u32 nvec = (u32)(len / VL);
 #endif
-	vec_t a0 = VSET1_32(nvec << 16), a1 = VZERO();
+	vec_t a0 = VZERO(), a1 = VZERO();
 	u64 tail = 0;
+	u32 s;
 
-	if (len > 2 * VL) {
-		LOAD_ACC(a0, 0 * VL);
-		LOAD_ACC(a1, 1 * VL);
-		p += 2 * VL;
-		if (copy)
-			q += 2 * VL;
-		len -= 2 * VL;
-	}
 #if USE_MASKED_TAIL
+	/* One whole vector, up to two more, then 1 to VL bytes masked. */
+	LOAD_ACC(a0, 0);
+	p += VL;
+	if (copy)
+		q += VL;
+	len -= VL;
 	if (len > VL) {
 		LOAD_ACC(a1, 0);
 		p += VL;
 		if (copy)
 			q += VL;
 		len -= VL;
+		if (len > VL) {
+			LOAD_ACC(a0, 0);
+			p += VL;
+			if (copy)
+				q += VL;
+			len -= VL;
+		}
 	}
 	{
-		/* 1 <= len <= VL <= 64, so the shift is defined. */
+		/* 1 <= len <= VL <= 64: bzhi keeps the low len bits. */
 		mask_t m = (mask_t)_bzhi_u64(~(u64)0, (unsigned)len);
 		vec_t v = VMASKZ_LOADU(m, p);
 
 		if (copy)
 			VMASK_STOREU(q, m, v);
 		/* Its zero bytes become 0x8000 words: counted in nvec. */
-		ACCUM(a0, v);
+		ACCUM(a1, v);
 	}
 #else
-	/* 1 <= len <= 2 * VL: up to two whole vectors, then the scalar path. */
+	/* Two whole vectors, up to two more, then the scalar path. */
+	LOAD_ACC(a0, 0 * VL);
+	LOAD_ACC(a1, 1 * VL);
+	p += 2 * VL;
+	if (copy)
+		q += 2 * VL;
+	len -= 2 * VL;
+	/* 1 <= len <= 2 * VL */
 	if (len > VL) {
 		LOAD_ACC(a1, 0);
 		p += VL;
@@ -438,9 +479,14 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	if (len != 0)
 		tail = copy ? x86_copy_short(q, p, len) : x86_sum_short(p, len);
 #endif
-	a0 = VADD32(a0, a1);
-	return fold64_to_32(add64_eac(add64_eac(sum, tail),
-				      FN(hsum_u32_)(a0)));
+	/* The bias: 65536 per lane per vector, VL / 4 lanes. */
+	s = FN(hsum_small_)(VADD32(a0, a1)) + (nvec << 16) * (VL / 4);
+#if USE_MASKED_TAIL
+	(void)tail;
+	return add32_eac(sum, s);
+#else
+	return fold64_to_32(add64_eac(add64_eac(sum, tail), s));
+#endif
 }
 
 /*
@@ -675,6 +721,38 @@ FN(csum_x86_)(const void *data, size_t len, u32 sum)
 	return FN(partial_small_)(data, NULL, len, sum, 0);
 }
 
+#ifdef DIRECT_ENTRY
+/*
+ * The entry inetcsum_partial() binds to on a CPU that can run this kernel
+ * (src/csum.c, partial_ifunc()): the dispatcher's work done here, without
+ * its indirect jump.  If the kernel in use is another one (or none yet),
+ * its own entry runs instead.
+ */
+ATTRIBUTES u32
+DIRECT_ENTRY(const void *data, size_t len, u32 sum)
+{
+	/*
+	 * One test of the flag bit in memory (an asm goto: a relaxed
+	 * atomic load compiled to a load, a not, an and and a branch).
+	 * Relaxed is enough: the sum is the same whichever kernel runs.
+	 */
+	__asm__ goto("testb %[bit], %[active]\n\tjz %l[dispatch]"
+		     : /* no outputs */
+		     : [active] "m"(inetcsum_active_kernel),
+		       [bit] "i"(INETCSUM_X86_ACTIVE_DIRECT)
+		     : "cc"
+		     : dispatch);
+	/* inetcsum_partial()'s inline short path (src/csum.c). */
+	if (len <= X86_SHORT_MAX)
+		return fold64_to_32(add64_eac(sum, x86_sum_short(data, len)));
+	if (unlikely(len > SMALL_MAX))
+		return FN(sum_big_)(data, len, sum);
+	return FN(partial_small_)(data, NULL, len, sum, 0);
+dispatch:
+	return inetcsum_x86_partial_dispatch(data, len, sum);
+}
+#endif
+
 static ATTRIBUTES u32
 FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 {
@@ -714,3 +792,4 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef USE_VNNI
 #undef USE_MASKED_TAIL
 #undef VNNI_EVEX
+#undef DIRECT_ENTRY

@@ -25,6 +25,37 @@ u32 inetcsum_x86_partial_short(const void *data, size_t len, u32 sum);
 u32 inetcsum_x86_copy_short(void *dst, const void *src, size_t len,
 			    u32 sum);
 
+/*
+ * inetcsum_partial() as a GNU indirect function (src/csum.c) that binds
+ * straight to the 512-bit VNNI kernel's direct entry where the CPU has it:
+ * glibc on ELF only, and never under ASan, TSan or MSan, whose runtimes
+ * are not up yet when the dynamic linker calls the resolver.
+ * -DINETCSUM_NO_IFUNC turns it off.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#  define INETCSUM_X86_SANITIZED 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#    define INETCSUM_X86_SANITIZED 1
+#  endif
+#endif
+#if defined(__GNUC__) && defined(__ELF__) && defined(__GLIBC__) && \
+	!defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI) && \
+	!defined(INETCSUM_NO_IFUNC) && !defined(INETCSUM_X86_SANITIZED)
+#  include <stdatomic.h>
+#  define INETCSUM_X86_IFUNC 1
+u32 inetcsum_x86_avx512_vnni_direct(const void *data, size_t len, u32 sum);
+/* The pointer dispatch, as inetcsum_partial() is without the resolver. */
+u32 inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum);
+/*
+ * The kernel in use (src/csum.c): its address, with this bit set when its
+ * partial sum is the 512-bit VNNI kernel's.
+ */
+extern _Atomic(uintptr_t) inetcsum_active_kernel;
+#  define INETCSUM_X86_ACTIVE_DIRECT ((uintptr_t)1)
+#endif
+
 #if !defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI)
 extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni;
 #  define X86_KERNEL_AVX512_VNNI &inetcsum_kernel_x86_avx512_vnni,
