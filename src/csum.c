@@ -324,7 +324,8 @@ inetcsum_impl_select(const char *name)
  * well, and chooses nothing the dispatcher has not: the direct entry
  * falls back to the kernel in use whenever it is not the VNNI kernel.
  */
-static inetcsum_partial_fn
+/* 'used': clang does not count the ifunc attribute's reference as a use. */
+static __attribute__((used)) inetcsum_partial_fn
 partial_ifunc(void)
 {
 	__builtin_cpu_init();
