@@ -143,15 +143,24 @@ best_kernel(void)
 static struct inetcsum_kernel composite;
 static atomic_int composite_state = 0;	/* 0 empty, 1 filling, 2 filled */
 
-static const struct inetcsum_kernel *
-tuned_kernel(void)
+/* The tuning row's settings that are not kernels: prefetch and copy loop. */
+static const struct inetcsum_tuning_row *
+apply_row(void)
 {
 	const struct inetcsum_tuning_row *row = inetcsum_tuning_this_cpu();
-	const struct inetcsum_kernel *p = NULL, *c = NULL;
-	int expected = 0;
 
 	inetcsum_tuning_apply_prefetch(row);
 	inetcsum_tuning_apply_copy(row);
+	return row;
+}
+
+static const struct inetcsum_kernel *
+tuned_kernel(void)
+{
+	const struct inetcsum_tuning_row *row = apply_row();
+	const struct inetcsum_kernel *p = NULL, *c = NULL;
+	int expected = 0;
+
 	if (row->partial != NULL)
 		p = usable_kernel(row->partial);
 	if (p == NULL)
@@ -258,9 +267,7 @@ resolve(void)
 	if (k == NULL)
 		k = tuned_kernel();
 	else
-		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
-	if (k != NULL)
-		inetcsum_tuning_apply_copy(inetcsum_tuning_this_cpu());
+		(void)apply_row();
 	if (!atomic_compare_exchange_strong_explicit(&active, &expected,
 						     tagged(k),
 						     memory_order_acq_rel,
@@ -297,12 +304,12 @@ inetcsum_impl_select(const char *name)
 	if (name == NULL || strcmp(name, "auto") == 0) {
 		k = tuned_kernel();
 	} else {
+		/* An unusable name changes nothing. */
 		k = usable_kernel(name);
-		inetcsum_tuning_apply_prefetch(inetcsum_tuning_this_cpu());
-		inetcsum_tuning_apply_copy(inetcsum_tuning_this_cpu());
+		if (k == NULL)
+			return -1;
+		(void)apply_row();
 	}
-	if (k == NULL)
-		return -1;
 	/* Unconditional: a select replaces whatever was chosen before. */
 	atomic_store_explicit(&active, tagged(k), memory_order_release);
 	return 0;
