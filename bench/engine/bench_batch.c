@@ -578,13 +578,6 @@ check(const struct bcand *c, enum fam f, struct bset *s,
 
 /* ---- cells --------------------------------------------------------------- */
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 static double
 pct(const double *v, size_t n, double p)
@@ -643,8 +636,8 @@ cell(struct run *r, struct bcand *v, size_t nc, struct bset *s,
 
 		if (c->skip)
 			continue;
-		qsort(c->samples, m_rounds, sizeof(double), cmp_double);
-		qsort(c->ratio, m_rounds, sizeof(double), cmp_double);
+		inetcsum_bench_sort(c->samples, m_rounds);
+		inetcsum_bench_sort(c->ratio, m_rounds);
 		memset(&x, 0, sizeof(x));
 		x.op = OP_BATCH;
 		x.impl = c->name[w->fam];

@@ -971,3 +971,9 @@ inetcsum_bench_isa_missing(const char *isa, char *buf, size_t size)
 	}
 	return missing;
 }
+
+void
+inetcsum_bench_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+}

@@ -35,6 +35,9 @@ double inetcsum_bench_timer_overhead(void);
 /* Nanoseconds from CLOCK_MONOTONIC_RAW (for progress and budgets). */
 double inetcsum_bench_now_ns(void);
 
+/* Sort 'n' samples ascending (the medians and percentiles of every op). */
+void inetcsum_bench_sort(double *v, size_t n);
+
 /* ---- machine ------------------------------------------------------------- */
 
 /* The CPU model name (e.g. from /proc/cpuinfo) into 'buf'. */

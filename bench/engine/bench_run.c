@@ -508,13 +508,6 @@ filter:
 
 /* ---- cells --------------------------------------------------------------- */
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* Nearest-rank percentile 'p' (0..1) of the sorted 'v'. */
 static double
@@ -604,7 +597,7 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 
 		if (c->skip)
 			continue;
-		qsort(c->samples, m, sizeof(double), cmp_double);
+		inetcsum_bench_sort(c->samples, m);
 		memset(&x, 0, sizeof(x));
 		x.op = op;
 		x.impl = c->name;
@@ -675,9 +668,9 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 		b->samples[round] = t[1] / PAIRS;
 		ratio[round] = t[1] > 0 ? t[0] / t[1] : 0;
 	}
-	qsort(ratio, m, sizeof(double), cmp_double);
+	inetcsum_bench_sort(ratio, m);
 	for (k = 0; k < 2; k++)
-		qsort(c[k]->samples, m, sizeof(double), cmp_double);
+		inetcsum_bench_sort(c[k]->samples, m);
 	if (r->tty)
 		fprintf(stderr, "\r\033[K");
 	med = pct(ratio, m, 0.5);

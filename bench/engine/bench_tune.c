@@ -113,18 +113,11 @@ nth_root(double x, size_t n)
 	return (lo + hi) / 2;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static double
 median(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
+	inetcsum_bench_sort(v, n);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
