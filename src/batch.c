@@ -130,23 +130,6 @@ partial_one_x(const struct inetcsum_kernel *k, const struct inetcsum_iovec *b,
 
 #ifdef INETCSUM_BATCH_AVX512
 /*
- * Whether the next group's buffers all fit the lanes of the AVX-512
- * kernel.  Branch-free: with an early exit, the position of the first long
- * buffer of a mixed group decides the loop's exit, which the CPU cannot
- * predict.
- */
-static INETCSUM_FORCEINLINE int
-group_fits(const struct inetcsum_iovec *b, size_t cnt)
-{
-	int ok = 1;
-	size_t i;
-
-	for (i = 0; i < cnt; i++)
-		ok &= x86_batch_lane_ok(b[i].len);
-	return ok;
-}
-
-/*
  * A batch whose first group fits the lanes.  The kernel takes groups of 8
  * while their buffers all fit and stops before the first that does not;
  * from there a stretch of buffers goes one at a time, and the kernel is
@@ -163,7 +146,9 @@ partial_batch_avx512(const struct inetcsum_kernel *k,
 	size_t i = 0, stretch = 8, done, end;
 
 	for (;;) {
-		done = i == 0 || group_fits(bufs + i, n - i < 8 ? n - i : 8) ?
+		size_t group = n - i < 8 ? n - i : 8;
+
+		done = i == 0 || x86_batch_lanes_ok(bufs + i, group) ?
 			       inetcsum_x86_avx512_partial_batch(
 				       bufs + i, n - i, sums + i) :
 			       0;
@@ -203,7 +188,7 @@ partial_batch_many(const struct inetcsum_iovec bufs[], size_t n,
 		 */
 		if (n >= INETCSUM_BATCH_VECTOR_MIN &&
 		    batch_isa(k) == BATCH_AVX512 &&
-		    group_fits(bufs, 2)) {
+		    x86_batch_lanes_ok(bufs, 2)) {
 			partial_batch_avx512(k, bufs, n, sums);
 			return;
 		}

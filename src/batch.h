@@ -79,6 +79,22 @@ x86_batch_lane_ok(size_t len)
 	return len <= 64 && len != 3 && len != 7;
 }
 
+/*
+ * Whether every one of b[0..cnt-1] fits a lane.  Branch-free: with an
+ * early exit, the position of the first long buffer of a mixed group
+ * would decide the loop's exit, which the CPU cannot predict.
+ */
+static INETCSUM_FORCEINLINE int
+x86_batch_lanes_ok(const struct inetcsum_iovec *b, size_t cnt)
+{
+	int ok = 1;
+	size_t i;
+
+	for (i = 0; i < cnt; i++)
+		ok &= x86_batch_lane_ok(b[i].len);
+	return ok;
+}
+
 size_t inetcsum_x86_avx2_ipv4_header_batch(const void *const hdrs[],
 					   size_t n, u16 out[]);
 size_t inetcsum_arm_neon_ipv4_header_batch(const void *const hdrs[],

@@ -212,22 +212,10 @@ partial_group(const struct inetcsum_iovec *bufs, u32 *sums, unsigned cnt)
 	_mm512_mask_cvtepi64_storeu_epi32(sums, valid, r);
 }
 
-/* Whether every one of bufs[0..cnt-1] fits a lane. */
-static INETCSUM_FORCEINLINE int
-lanes_ok(const struct inetcsum_iovec *b, unsigned cnt)
-{
-	int ok = 1;
-	unsigned i;
-
-	for (i = 0; i < cnt; i++)
-		ok &= x86_batch_lane_ok(b[i].len);
-	return ok;
-}
-
 /*
- * lanes_ok() of 8 buffers in a few vector instructions: the 8 lengths
- * gathered from two loads of the iovecs ({base, len}, 16 bytes each on
- * x86-64), compared with 64, and with 7 after OR 4 (3 and 7).
+ * x86_batch_lanes_ok() of 8 buffers in a few vector instructions: the 8
+ * lengths gathered from two loads of the iovecs ({base, len}, 16 bytes
+ * each on x86-64), compared with 64, and with 7 after OR 4 (3 and 7).
  */
 _Static_assert(sizeof(struct inetcsum_iovec) == 16 &&
 		       offsetof(struct inetcsum_iovec, len) == 8,
@@ -257,7 +245,7 @@ partial_groups(const struct inetcsum_iovec bufs[], size_t n, u32 sums[])
 			return i;
 		partial_group(bufs + i, sums + i, 8);
 	}
-	if (n - i >= 3 && lanes_ok(bufs + i, (unsigned)(n - i))) {
+	if (n - i >= 3 && x86_batch_lanes_ok(bufs + i, n - i)) {
 		partial_group(bufs + i, sums + i, (unsigned)(n - i));
 		i = n;
 	}
@@ -274,7 +262,7 @@ inetcsum_x86_avx512_partial_batch(const struct inetcsum_iovec bufs[],
 				  size_t n, u32 sums[])
 {
 	if (n >= 8 ? !lanes_ok8(bufs) :
-		     n < 3 || !lanes_ok(bufs, (unsigned)n))
+		     n < 3 || !x86_batch_lanes_ok(bufs, n))
 		return 0;
 	return partial_groups(bufs, n, sums);
 }

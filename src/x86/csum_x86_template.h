@@ -196,6 +196,25 @@ FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 	} while (0)
 
 /*
+ * The vector 'v' folded to 128 bits, its halves added as 64-bit words
+ * ('wide', a constant) or as 32-bit lanes.
+ */
+static ATTRIBUTES INETCSUM_FORCEINLINE __m128i
+FN(fold128_)(vec_t v, const int wide)
+{
+#if VL == 64
+	__m256i lo = _mm512_castsi512_si256(v);
+	__m256i hi = _mm512_extracti64x4_epi64(v, 1);
+	__m256i t = wide ? _mm256_add_epi64(lo, hi) : _mm256_add_epi32(lo, hi);
+#else
+	__m256i t = v;
+#endif
+	__m128i l = _mm256_castsi256_si128(t), h = _mm256_extracti128_si256(t, 1);
+
+	return wide ? _mm_add_epi64(l, h) : _mm_add_epi32(l, h);
+}
+
+/*
  * A value congruent modulo 2^32 - 1 to the sum of the u32 lanes of 'v', 0
  * only if all are 0: the lanes are added in pairs as 64-bit words, which
  * cannot wrap while every lane is at most 2 * 4096 * 65535 (see "Why the
@@ -204,14 +223,7 @@ FN(dpwssd_)(vec_t acc, vec_t a, vec_t b)
 static ATTRIBUTES INETCSUM_FORCEINLINE u64
 FN(hsum_u32_)(vec_t v)
 {
-#if VL == 64
-	__m256i t = _mm256_add_epi64(_mm512_castsi512_si256(v),
-				     _mm512_extracti64x4_epi64(v, 1));
-#else
-	__m256i t = v;
-#endif
-	__m128i u = _mm_add_epi64(_mm256_castsi256_si128(t),
-				  _mm256_extracti128_si256(t, 1));
+	__m128i u = FN(fold128_)(v, 1);
 
 	return (u64)_mm_cvtsi128_si64(u) + (u64)_mm_extract_epi64(u, 1);
 }
@@ -379,14 +391,7 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(hsum_small_)(vec_t v)
 {
-#if VL == 64
-	__m256i t = _mm256_add_epi32(_mm512_castsi512_si256(v),
-				     _mm512_extracti64x4_epi64(v, 1));
-#else
-	__m256i t = v;
-#endif
-	__m128i u = _mm_add_epi32(_mm256_castsi256_si128(t),
-				  _mm256_extracti128_si256(t, 1));
+	__m128i u = FN(fold128_)(v, 0);
 
 	u = _mm_add_epi32(u, _mm_shuffle_epi32(u, 0x4e));
 	u = _mm_add_epi32(u, _mm_shuffle_epi32(u, 0xb1));
