@@ -44,7 +44,9 @@
  * another thread (tests/test_race.c), and because one pointer holds the
  * whole choice no thread can see half of one kernel and half of another.
  * Where only the portable kernel is built in, there is nothing to choose and
- * the entry points call it directly.
+ * the entry points call it directly.  On glibc x86-64, inetcsum_partial()
+ * is a GNU indirect function instead, bound to the 512-bit VNNI kernel's
+ * direct entry where the CPU has it (partial_ifunc() below).
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -249,11 +251,12 @@ load_active(void)
 
 /*
  * The first-use choice: INETCSUM_IMPL if it names a usable kernel, the
- * tuning table's choice otherwise (an unusable name is ignored rather than fatal, so
- * a stale setting cannot break a program).  It is installed only over the
- * unresolved state: if a select, or another thread's first call, got there
- * while this one was choosing, that one stands and is returned.  So an
- * explicit inetcsum_impl_select() always wins over a racing first call.
+ * tuning table's choice otherwise (an unusable name is ignored rather than
+ * fatal, so a stale setting cannot break a program).  It is installed only
+ * over the unresolved state: if a select, or another thread's first call,
+ * got there while this one was choosing, that one stands and is returned.
+ * So an explicit inetcsum_impl_select() always wins over a racing first
+ * call.
  */
 static const struct inetcsum_kernel *
 resolve(void)
@@ -322,10 +325,11 @@ inetcsum_impl_select(const char *name)
  * this resolver once, when it binds the symbol, and the caller's PLT or
  * GOT entry then points straight at what it returns.  On a CPU that can
  * run the 512-bit VNNI kernel that is the kernel's direct entry, which
- * checks the kernel in use itself (a load and a compare: the dispatcher
- * may have chosen, or been told to use, another kernel) and saves the
- * indirect jump of inetcsum_x86_partial_dispatch(): 0.4 ns a call at 72-192 bytes on
- * Zen 4, side by side in one process (docs/x86-kernels.md, "Dispatch").
+ * tests a bit of the kernel-in-use pointer itself (the dispatcher may
+ * have chosen, or been told to use, another kernel) and saves the
+ * indirect jump of inetcsum_x86_partial_dispatch(): one cycle a call at
+ * 72-128 bytes on Zen 4, 6-7% there, side by side (docs/x86-kernels.md,
+ * "Dispatch: an indirect function").
  * The resolver runs before the library's constructors, so it asks only
  * the compiler's own CPU probe, which checks the OS's register state as
  * well, and chooses nothing the dispatcher has not: the direct entry
