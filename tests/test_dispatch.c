@@ -161,6 +161,14 @@ static const struct dispatch_row dispatch_rows[] = {
 	  "generic" },
 	{ "32-bit x86, everything masked", "", "generic", "generic" },
 };
+
+/*
+ * Any other CPU: the choice cannot depend on the features, so a CPU that
+ * runs the 32-bit build natively with features no row lists (Zen 4:
+ * AVX-512 without AVX-VNNI) still has a row, and no row that needs
+ * features for the masking test turns into a skip elsewhere.
+ */
+#define ANY_ROW { "32-bit x86, any features", "", "generic", "generic" }
 #else
 static const struct expected_kernel expected_order[] = {
 	{ "generic", 1 },
@@ -325,6 +333,12 @@ current_row(int report)
 	u32 features = inetcsum_cpu_features();
 	const struct dispatch_row *r = row_for(features);
 	char names[256];
+#ifdef ANY_ROW
+	static const struct dispatch_row any = ANY_ROW;
+
+	if (r == NULL)
+		r = &any;
+#endif
 
 	if (r != NULL && !built(r->choice)) {
 		/* The row is written for a build that has its choice. */
