@@ -145,21 +145,31 @@ best_kernel(void)
 static struct inetcsum_kernel composite;
 static atomic_int composite_state = 0;	/* 0 empty, 1 filling, 2 filled */
 
-/* The tuning row's settings that are not kernels: prefetch and copy loop. */
+/*
+ * The tuning row's settings other than its two kernels: the prefetch
+ * distance, the copy's loop, and, only when the table chooses the kernels
+ * ('tuned'), its kernel for large sums: a kernel selected by name sums
+ * every length itself.
+ */
 static const struct inetcsum_tuning_row *
-apply_row(void)
+apply_row(int tuned)
 {
 	const struct inetcsum_tuning_row *row = inetcsum_tuning_this_cpu();
+	const struct inetcsum_kernel *large = NULL;
 
 	inetcsum_tuning_apply_prefetch(row);
 	inetcsum_tuning_apply_copy(row);
+	if (tuned && row->partial_large != NULL)
+		large = usable_kernel(row->partial_large);
+	inetcsum_tuning_apply_large(large != NULL ? large->partial : NULL,
+				    row->partial_large_min);
 	return row;
 }
 
 static const struct inetcsum_kernel *
 tuned_kernel(void)
 {
-	const struct inetcsum_tuning_row *row = apply_row();
+	const struct inetcsum_tuning_row *row = apply_row(1);
 	const struct inetcsum_kernel *p = NULL, *c = NULL;
 	int expected = 0;
 
@@ -270,7 +280,7 @@ resolve(void)
 	if (k == NULL)
 		k = tuned_kernel();
 	else
-		(void)apply_row();
+		(void)apply_row(0);
 	if (!atomic_compare_exchange_strong_explicit(&active, &expected,
 						     tagged(k),
 						     memory_order_acq_rel,
@@ -311,7 +321,7 @@ inetcsum_impl_select(const char *name)
 		k = usable_kernel(name);
 		if (k == NULL)
 			return -1;
-		(void)apply_row();
+		(void)apply_row(0);
 	}
 	/* Unconditional: a select replaces whatever was chosen before. */
 	atomic_store_explicit(&active, tagged(k), memory_order_release);

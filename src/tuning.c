@@ -75,17 +75,23 @@ static const struct inetcsum_tuning_row rows[] = {
 		 * 1.10-1.17x the VNNI one hot at 1500 B-4 KiB (x86_avx2 was
 		 * as good overall, slower at 256 B).  No software prefetch:
 		 * 4096 B ahead cost 1.27x at 64 KiB and 1.48x at 1 MiB cold.
+		 * From 512 KiB (data from L3 or DRAM) the 256-bit VNNI kernel
+		 * sums faster than the 512-bit one (docs/tuning.md).
 		 */
 		.cpu = "AMD Zen 4 (Genoa)",
 		.vendor = INETCSUM_VENDOR_AMD,
 		.family = 0x19, .model_lo = 0x10, .model_hi = 0x1f,
 		.partial = "x86_avx512_vnni", .copy = "x86_avx512",
 		.prefetch = 0,
+		.partial_large = "x86_avx512_vnni_vl256",
+		.partial_large_min = 512 * 1024,
 		.evidence = "inetcsum bench --tune, 2026-12-02 (family 25 "
 			    "model 17): x86_avx512_vnni best for partial; "
 			    "copy x86_avx512 1.03x geomean, 1.10-1.17x hot at "
 			    "1500 B-4 KiB; prefetch 0 1.11x geomean, 1.27-1.48x "
-			    "cold at 64 KiB-1 MiB",
+			    "cold at 64 KiB-1 MiB; from 512 KiB the 256-bit "
+			    "VNNI kernel, 1.2-1.4x cold at 512 KiB-4 MiB "
+			    "(inetcsum bench --op partial, same run)",
 	},
 	{
 		/* Emerald Rapids (family 6, model 0xcf = 207). */
@@ -196,6 +202,27 @@ inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row)
 							SIZE_MAX,
 			      memory_order_relaxed);
 }
+
+/* SIZE_MAX: never, until the table's own choice says otherwise. */
+_Atomic(size_t) inetcsum_x86_large_min = SIZE_MAX;
+_Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial = NULL;
+
+void
+inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
+			    size_t min)
+{
+	/*
+	 * The function first, then the threshold; the kernel tests the
+	 * function for NULL too, so no order of the two loads can call a
+	 * null pointer.
+	 */
+	if (partial != NULL)
+		atomic_store_explicit(&inetcsum_x86_large_partial, partial,
+				      memory_order_relaxed);
+	atomic_store_explicit(&inetcsum_x86_large_min,
+			      partial != NULL && min != 0 ? min : SIZE_MAX,
+			      memory_order_relaxed);
+}
 #ifndef INETCSUM_X86_PREFETCH_FIXED
 /* Set by inetcsum_prefetch_set(): the table no longer applies. */
 static atomic_int prefetch_by_program = 0;
@@ -246,6 +273,14 @@ void
 inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row)
 {
 	(void)row;
+}
+
+void
+inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
+			    size_t min)
+{
+	(void)partial;
+	(void)min;
 }
 
 INETCSUM_API int

@@ -47,6 +47,14 @@ struct inetcsum_tuning_row {
 	 * vector (0: never).
 	 */
 	size_t copy_madd_min;
+	/*
+	 * From partial_large_min bytes (0: never), inetcsum_partial() with
+	 * the table's own choice of the 512-bit VNNI kernel hands the sum to
+	 * kernel 'partial_large' instead (x86-64; an explicit select or
+	 * INETCSUM_IMPL keeps its kernel for every length).
+	 */
+	const char *partial_large;
+	size_t partial_large_min;
 	const char *evidence;
 };
 
@@ -72,5 +80,12 @@ void inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row);
 
 /* Installs the row's copy_madd_min for the x86 VNNI kernels. */
 void inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row);
+
+/*
+ * Makes the 512-bit VNNI kernel hand sums of at least 'min' bytes to
+ * 'partial' (NULL or SIZE_MAX: never).  x86-64 only; elsewhere a no-op.
+ */
+void inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
+				 size_t min);
 
 #endif /* INETCSUM_TUNING_H */

@@ -241,6 +241,76 @@ check_runs(const char *cpu, const struct inetcsum_kernel *kc,
 	      cpu, kc->name, kp->name);
 }
 
+#if defined(__x86_64__) && !defined(INETCSUM_NO_AVX512) && \
+	!defined(INETCSUM_NO_AVX512VNNI)
+#  include "x86/csum_x86_scalar.h"
+#  define HAVE_LARGE_SWITCH 1
+
+static size_t spy_calls;
+
+static uint32_t
+spy(const void *data, size_t len, uint32_t sum)
+{
+	spy_calls++;
+	return inetcsum_kernel_by_name("generic")->partial(data, len, sum);
+}
+
+/*
+ * The size class of the Zen 4 row (src/tuning.c): after the table's own
+ * choice, sums of at least 512 KiB go to x86_avx512_vnni_vl256, and
+ * nothing else does; selected by name, the 512-bit VNNI kernel sums every
+ * length itself.  Which kernel ran cannot be told from the sums (both are
+ * exact), so the switch's function is replaced by a spy that counts its
+ * calls and sums with the portable kernel, and the sums are judged by
+ * the reference.
+ */
+static void
+check_large(const char *cpu, int tuned)
+{
+	static const size_t lens[] = { 1025, 300001, 512 * 1024 - 1,
+				       512 * 1024, 512 * 1024 + 1, 600003 };
+	const struct inetcsum_kernel *kv =
+		inetcsum_kernel_by_name("x86_avx512_vnni");
+	const struct inetcsum_kernel *kl =
+		inetcsum_kernel_by_name("x86_avx512_vnni_vl256");
+	struct inetcsum_test_buf big;
+	size_t i;
+
+	if (kv == NULL || kl == NULL ||
+	    !inetcsum_kernel_supported(kv, inetcsum_cpu_features()) ||
+	    !inetcsum_kernel_supported(kl, inetcsum_cpu_features()))
+		return;		/* the row's kernels do not run here */
+	/* The first call (beyond the inline short path, which runs even
+	 * before a kernel is chosen). */
+	(void)inetcsum_partial(lens, sizeof(lens), 0);
+	CHECK(atomic_load(&inetcsum_x86_large_min) ==
+		      (tuned ? (size_t)512 * 1024 : SIZE_MAX),
+	      "%s: large sums from %zu bytes", cpu,
+	      atomic_load(&inetcsum_x86_large_min));
+	if (!tuned)
+		return;
+	CHECK(atomic_load(&inetcsum_x86_large_partial) == kl->partial,
+	      "%s: large sums not by %s", cpu, kl->name);
+	atomic_store(&inetcsum_x86_large_partial, spy);
+	inetcsum_test_buf_alloc(&big, 600003 + 64);
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		unsigned char *p = inetcsum_test_buf_tail(&big, 2, lens[i]);
+		uint32_t seed = inetcsum_test_rand32();
+		size_t before = spy_calls;
+
+		inetcsum_test_fill(p, lens[i]);
+		CHECK(inetcsum_fold(inetcsum_partial(p, lens[i], seed)) ==
+			      inetcsum_ref_csum(p, lens[i], seed),
+		      "%s: len %zu: wrong sum", cpu, lens[i]);
+		CHECK((spy_calls != before) == (lens[i] >= 512 * 1024),
+		      "%s: len %zu: the large kernel %s", cpu, lens[i],
+		      spy_calls != before ? "ran" : "did not run");
+	}
+	atomic_store(&inetcsum_x86_large_partial, kl->partial);
+	inetcsum_test_buf_free(&big);
+}
+#endif
+
 /*
  * In a child with 'cpu' and 'copy' in its environment: the first call's
  * choice must be the row's, the copy's kernel 'copy' if the CPU runs it.
@@ -267,6 +337,21 @@ child_case(const char *cpu, const char *copy, const char *want_row,
 		if (copy != NULL)
 			setenv("INETCSUM_TEST_TUNING_COPY", copy, 1);
 		unsetenv("INETCSUM_IMPL");
+#ifdef HAVE_LARGE_SWITCH
+		if (strcmp(want_row, "AMD Zen 4 (Genoa)") == 0) {
+			check_large(cpu, 1);
+			CHECK(inetcsum_impl_select("x86_avx512_vnni") == 0 ||
+			      !inetcsum_kernel_supported(
+				      inetcsum_kernel_by_name(
+					      "x86_avx512_vnni"),
+				      inetcsum_cpu_features()),
+			      "%s: select failed", cpu);
+			check_large(cpu, 0);
+			CHECK(inetcsum_impl_select("auto") == 0,
+			      "%s: select auto failed", cpu);
+			check_large(cpu, 1);
+		}
+#endif
 		check_sums(cpu, b);
 		inetcsum_tuning(&t);
 		CHECK(strcmp(t.row, want_row) == 0, "%s: row \"%s\", want "
@@ -315,6 +400,7 @@ main(void)
 	test_rows();
 #ifdef INETCSUM_TEST_SUPPORT
 	child_case("amd:0x1a:2", NULL, "AMD Zen 5", &b);
+	child_case("amd:0x19:0x11", NULL, "AMD Zen 4 (Genoa)", &b);
 	child_case("intel:6:0xcf", NULL, "Intel Xeon (Emerald Rapids)", &b);
 	child_case("other:0:0", NULL, "default", &b);
 	child_case("amd:0x1a:2", "generic", "AMD Zen 5", &b);

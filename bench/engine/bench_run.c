@@ -444,6 +444,13 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	size_t i, n = 0;
 	int sup;
 
+	/*
+	 * "auto": what a program that selects nothing gets, the tuning
+	 * table's choice with all of its row (a kernel selected by name
+	 * leaves out the row's kernel for large sums, docs/tuning.md).
+	 */
+	if (!cfg->prefetch_mode && (op == OP_PARTIAL || op == OP_COPY))
+		add(v, &n, "auto", K_KERNEL);
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++) {
 		const struct bench_lib *l;
 		size_t d;

@@ -44,6 +44,8 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 #ifdef INETCSUM_X86_IFUNC
 #  define DIRECT_ENTRY inetcsum_x86_avx512_vnni_direct
 #endif
+/* This kernel hands large sums to the table's kernel for them, if any. */
+#define LARGE_SWITCH 1
 #define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni,bmi2")
 #define VL 64
 #define USE_VNNI 1

@@ -42,6 +42,13 @@
 extern _Atomic(size_t) inetcsum_x86_prefetch;
 /* From how many bytes the VNNI copy uses vpmaddwd pairs (src/tuning.c). */
 extern _Atomic(size_t) inetcsum_x86_copy_madd_min;
+/*
+ * From inetcsum_x86_large_min bytes the 512-bit VNNI kernel's partial sum
+ * calls inetcsum_x86_large_partial instead, if not NULL (the tuning
+ * table's size class, src/tuning.c).
+ */
+extern _Atomic(size_t) inetcsum_x86_large_min;
+extern _Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial;
 #ifdef INETCSUM_X86_PREFETCH_FIXED
 #  define X86_PREFETCH_NOW() ((size_t)INETCSUM_X86_PREFETCH_DISTANCE)
 #else

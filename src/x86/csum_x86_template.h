@@ -695,6 +695,17 @@ FN(sum_big_)(const void *data, size_t len, u32 sum)
 {
 	if (len <= MID_MAX)
 		return FN(partial_mid_)(data, NULL, len, sum, 0);
+#ifdef LARGE_SWITCH
+	/* The tuning table's size class (src/tuning.c), if it has one. */
+	if (unlikely(len >= atomic_load_explicit(&inetcsum_x86_large_min,
+						 memory_order_relaxed))) {
+		inetcsum_partial_fn f = atomic_load_explicit(
+			&inetcsum_x86_large_partial, memory_order_relaxed);
+
+		if (f != NULL)
+			return f(data, len, sum);
+	}
+#endif
 	return FN(sum_long_)(data, len, sum);
 }
 
@@ -798,3 +809,4 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef USE_MASKED_TAIL
 #undef VNNI_EVEX
 #undef DIRECT_ENTRY
+#undef LARGE_SWITCH
