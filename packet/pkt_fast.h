@@ -38,15 +38,29 @@ fast_fold64(u64 s)
 	return (u16)s;
 }
 
-/* The five 32-bit words of a 20-byte header, straight-line (the way the
- * kernels' ip_fast_csum() and inetcsum_ipv4_header() do it). */
+/* One 32-bit word, any alignment: a plain load. */
+static inline u64
+fast_word(const u8 *p)
+{
+	u32 w;
+
+	memcpy(&w, p, 4);
+	return w;
+}
+
+/*
+ * The five 32-bit words of a 20-byte header, straight-line (the way the
+ * kernels' ip_fast_csum() and inetcsum_ipv4_header() do it), one load
+ * each: a memcpy() of all 20 bytes into an array compiled (gcc 12, -O3)
+ * to a 16-byte copy through the stack and four loads back from it, which
+ * waited on store forwarding; TTL decrement with verification went from
+ * 1.75x to 2.22-2.30x DPDK's (bench/packet_jobs_bench, Zen 4).
+ */
 static inline u64
 fast_words20(const u8 *p)
 {
-	u32 w[5];
-
-	memcpy(w, p, 20);
-	return (u64)w[0] + w[1] + w[2] + w[3] + w[4];
+	return fast_word(p) + fast_word(p + 4) + fast_word(p + 8) +
+	       fast_word(p + 12) + fast_word(p + 16);
 }
 
 /*
@@ -59,19 +73,12 @@ fast_words(const u8 *p, size_t n)
 {
 	u64 s;
 	size_t i;
-	u32 w;
 
-	if (n < 20) {
-		u32 v[2];
-
-		memcpy(v, p, 8);
-		return (u64)v[0] + v[1];	/* a UDP header */
-	}
+	if (n < 20)
+		return fast_word(p) + fast_word(p + 4);	/* a UDP header */
 	s = fast_words20(p);
-	for (i = 20; i < n; i += 4) {
-		memcpy(&w, p + i, 4);
-		s += w;
-	}
+	for (i = 20; i < n; i += 4)
+		s += fast_word(p + i);
 	return s;
 }
 
