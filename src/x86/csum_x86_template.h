@@ -430,26 +430,22 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	u64 tail = 0;
 	u32 s;
 
+/* One whole vector into 'acc', and past it (in both buffers). */
+#define TAKE_VEC(acc)							\
+	do {								\
+		LOAD_ACC(acc, 0);					\
+		p += VL;						\
+		if (copy)						\
+			q += VL;					\
+		len -= VL;						\
+	} while (0)
 #if USE_MASKED_TAIL
 	/* One whole vector, up to two more, then 1 to VL bytes masked. */
-	LOAD_ACC(a0, 0);
-	p += VL;
-	if (copy)
-		q += VL;
-	len -= VL;
+	TAKE_VEC(a0);
 	if (len > VL) {
-		LOAD_ACC(a1, 0);
-		p += VL;
-		if (copy)
-			q += VL;
-		len -= VL;
-		if (len > VL) {
-			LOAD_ACC(a0, 0);
-			p += VL;
-			if (copy)
-				q += VL;
-			len -= VL;
-		}
+		TAKE_VEC(a1);
+		if (len > VL)
+			TAKE_VEC(a0);
 	}
 	{
 		/* 1 <= len <= VL <= 64: bzhi keeps the low len bits. */
@@ -463,27 +459,17 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	}
 #else
 	/* Two whole vectors, up to two more, then the scalar path. */
-	LOAD_ACC(a0, 0 * VL);
-	LOAD_ACC(a1, 1 * VL);
-	p += 2 * VL;
-	if (copy)
-		q += 2 * VL;
-	len -= 2 * VL;
+	TAKE_VEC(a0);
+	TAKE_VEC(a1);
 	/* 1 <= len <= 2 * VL */
-	if (len > VL) {
-		LOAD_ACC(a1, 0);
-		p += VL;
-		if (copy)
-			q += VL;
-		len -= VL;
-	}
-	if (len == VL) {
-		LOAD_ACC(a0, 0);
-		len = 0;
-	}
+	if (len > VL)
+		TAKE_VEC(a1);
+	if (len == VL)
+		TAKE_VEC(a0);
 	if (len != 0)
 		tail = copy ? x86_copy_short(q, p, len) : x86_sum_short(p, len);
 #endif
+#undef TAKE_VEC
 	/* The bias: 65536 per lane per vector, VL / 4 lanes. */
 	s = FN(hsum_small_)(VADD32(a0, a1)) + (nvec << 16) * (VL / 4);
 #if USE_MASKED_TAIL
