@@ -205,7 +205,8 @@ inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row)
 
 /* SIZE_MAX: never, until the table's own choice says otherwise. */
 _Atomic(size_t) inetcsum_x86_large_min = SIZE_MAX;
-_Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial = NULL;
+/* Static storage: a null pointer until a row sets it. */
+_Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial;
 
 void
 inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
