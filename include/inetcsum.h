@@ -418,13 +418,16 @@ inetcsum_impl_get(size_t index, int *supported);
  * come from a table keyed by CPU vendor, family and model, with a default
  * row for every other CPU (src/tuning.c lists the rows and the measurement
  * behind each; `inetcsum bench --tune` measures a CPU and prints the row
- * it would want).  INETCSUM_IMPL and inetcsum_impl_select() override the
- * kernels (one kernel for both operations); inetcsum_prefetch_set()
+ * it would want).  A row may also name a kernel for large sums (AMD Zen 4:
+ * from 512 KiB), which the table's own choice hands them to.
+ * INETCSUM_IMPL and inetcsum_impl_select() override the kernels (one
+ * kernel for both operations, for every length); inetcsum_prefetch_set()
  * overrides the distance.
  *
  * inetcsum_tuning() fills 't' with what is in use; the strings are static.
  * 'partial' is inetcsum_impl_name(); 'copy' is the kernel of
- * inetcsum_copy(), which the table may choose apart.  'prefetch' is how
+ * inetcsum_copy(), which the table may choose apart; a kernel for large
+ * sums is not reported here ('evidence' names it).  'prefetch' is how
  * many bytes ahead of the data the x86-64 vector kernels prefetch inside a
  * buffer (0: not at all); it is 0 where no kernel has a run-time distance
  * (the others, where they prefetch, use their build's distance).
