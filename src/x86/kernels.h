@@ -40,7 +40,16 @@ u32 inetcsum_x86_copy_short(void *dst, const void *src, size_t len,
 #    define INETCSUM_X86_SANITIZED 1
 #  endif
 #endif
+/* __builtin_cpu_supports("avx512vnni") needs gcc 8 or clang 8. */
+#if defined(__clang__)
+#  define INETCSUM_X86_CPU_SUPPORTS_VNNI (__clang_major__ >= 8)
+#elif defined(__GNUC__)
+#  define INETCSUM_X86_CPU_SUPPORTS_VNNI (__GNUC__ >= 8)
+#else
+#  define INETCSUM_X86_CPU_SUPPORTS_VNNI 0
+#endif
 #if defined(__GNUC__) && defined(__ELF__) && defined(__GLIBC__) && \
+	INETCSUM_X86_CPU_SUPPORTS_VNNI && \
 	!defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI) && \
 	!defined(INETCSUM_NO_IFUNC) && !defined(INETCSUM_X86_SANITIZED)
 #  include <stdatomic.h>
