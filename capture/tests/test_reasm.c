@@ -297,6 +297,24 @@ same_packet(const struct dgram *d, const struct inetcsum_reasm_event *ev,
  * The fragments of 'd': cut at random multiples of 8, then mutated.
  * Returns how many were written to 'f'.
  */
+/*
+ * The largest fragment offset either header can say: 8191 units of 8
+ * bytes.  A datagram "near 65535" may be longer than that offset plus a
+ * fragment (the over-limit case), but no fragment may start past it: its
+ * header could not say where (the offset would wrap, and IPv6 at 65536
+ * would read as an atomic fragment, a whole packet; seed
+ * 4767865981865795082 once made it).
+ */
+#define FRAG_OFF_MAX 65528u
+
+static uint32_t
+off_below(uint32_t len)
+{
+	uint32_t lim = len < FRAG_OFF_MAX ? len : FRAG_OFF_MAX;
+
+	return 8 * below(lim / 8 + 1);
+}
+
 static size_t
 fragments(struct dgram *d, int dg, struct frag *f)
 {
@@ -304,7 +322,8 @@ fragments(struct dgram *d, int dg, struct frag *f)
 	size_t n = 0;
 
 	step = 8 * (1 + below(d->len > 8000 ? 1200 : 200));
-	while (off + step < d->len && ncuts < MAXF / 2 - 1) {
+	while (off + step < d->len && off + step <= FRAG_OFF_MAX &&
+	       ncuts < MAXF / 2 - 1) {
 		off += step;
 		cuts[ncuts++] = off;
 		step = 8 * (1 + below(d->len > 8000 ? 1200 : 200));
@@ -326,14 +345,14 @@ fragments(struct dgram *d, int dg, struct frag *f)
 		make_frag(&f[n++], d, dg, f[i].off, f[i].len, f[i].mf);
 	}
 	if (below(8) == 0 && n < MAXF && d->len > 16) {	/* an overlap */
-		uint32_t o = 8 * below(d->len / 8), l = 1 + below(600);
+		uint32_t o = off_below(d->len - 1), l = 1 + below(600);
 
 		if (o + l > d->len)
 			l = d->len - o;
 		make_frag(&f[n++], d, dg, o, l, o + l < d->len || below(2));
 	}
 	if (below(16) == 0 && n < MAXF) {	/* an odd non-last fragment */
-		uint32_t o = 8 * below(d->len / 8 + 1);
+		uint32_t o = off_below(d->len);
 
 		make_frag(&f[n++], d, dg, o, 1 + 2 * below(4), 1);
 	}
