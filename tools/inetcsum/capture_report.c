@@ -404,14 +404,20 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+int
+inetcsum_progress_shown(size_t total, int allowed)
+{
+	return allowed && total >= INETCSUM_PROGRESS_MIN &&
+	       isatty(STDERR_FILENO);
+}
+
 void
 inetcsum_progress_start(struct inetcsum_progress *p, const char *name,
 			size_t total, int allowed)
 {
 	p->name = name;
 	p->total = total;
-	p->on = allowed && total >= INETCSUM_PROGRESS_MIN &&
-		isatty(STDERR_FILENO);
+	p->on = inetcsum_progress_shown(total, allowed);
 	p->next = p->on ? now() + PROGRESS_PERIOD : 0;
 }
 

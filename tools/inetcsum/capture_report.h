@@ -108,6 +108,10 @@ struct inetcsum_progress {
 	double next;	/* time of the next refresh */
 };
 
+/* Whether a progress line would be shown for 'total' bytes. */
+int
+inetcsum_progress_shown(size_t total, int allowed);
+
 void
 inetcsum_progress_start(struct inetcsum_progress *p, const char *name,
 			size_t total, int allowed);

@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/stat.h>
 
 #include "capture_opts.h"
@@ -243,8 +242,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	 * pulls the pages in faster than the walk's loads do.
 	 */
 	if (is_compressed(&file) ||
-	    !(o->progress && file.len >= INETCSUM_PROGRESS_MIN &&
-	      isatty(STDERR_FILENO))) {
+	    !inetcsum_progress_shown(file.len, o->progress)) {
 		inetcsum_file_unload(&file);
 		check_stream(o, path, out, err, t);
 		return;

@@ -528,8 +528,7 @@ cmd_fix(int argc, char **argv)
 				 INETCSUM_CODEC_NONE;
 
 		if (compressed ||
-		    (!in_place && !(file.len >= INETCSUM_PROGRESS_MIN &&
-				    isatty(STDERR_FILENO)))) {
+		    (!in_place && !inetcsum_progress_shown(file.len, 1))) {
 			if (compressed && in_place) {
 				fprintf(stderr, "inetcsum fix: %s is "
 					"compressed; --in-place would replace "
