@@ -235,7 +235,6 @@ _Atomic(uintptr_t) inetcsum_active_kernel = (uintptr_t)&unresolved;
 #else
 static _Atomic(uintptr_t) inetcsum_active_kernel = (uintptr_t)&unresolved;
 #endif
-#define active inetcsum_active_kernel
 
 static INETCSUM_FORCEINLINE uintptr_t
 tagged(const struct inetcsum_kernel *k)
@@ -256,7 +255,8 @@ untagged(uintptr_t v)
 static INETCSUM_FORCEINLINE const struct inetcsum_kernel *
 load_active(void)
 {
-	return untagged(atomic_load_explicit(&active, memory_order_acquire));
+	return untagged(atomic_load_explicit(&inetcsum_active_kernel,
+					     memory_order_acquire));
 }
 
 /*
@@ -281,8 +281,8 @@ resolve(void)
 		k = tuned_kernel();
 	else
 		(void)apply_row(0);
-	if (!atomic_compare_exchange_strong_explicit(&active, &expected,
-						     tagged(k),
+	if (!atomic_compare_exchange_strong_explicit(&inetcsum_active_kernel,
+						     &expected, tagged(k),
 						     memory_order_acq_rel,
 						     memory_order_acquire))
 		k = untagged(expected);
@@ -324,7 +324,8 @@ inetcsum_impl_select(const char *name)
 		(void)apply_row(0);
 	}
 	/* Unconditional: a select replaces whatever was chosen before. */
-	atomic_store_explicit(&active, tagged(k), memory_order_release);
+	atomic_store_explicit(&inetcsum_active_kernel, tagged(k),
+			      memory_order_release);
 	return 0;
 }
 
