@@ -50,6 +50,8 @@
 #define IP6OPT_PAD1	0
 #define IP6OPT_JUMBO	0xc2	/* RFC 2675 */
 #define IP_MAXLEN16	0xffffu
+#define MID_HDR_MAX	128	/* copy_hdr()'s two vectors */
+
 
 static u32
 get32(const u8 *p)
@@ -176,6 +178,16 @@ struct job {
 	u32 seq0;
 	u16 id0;
 	u8 off_byte, flags0;
+	/*
+	 * The segments between the first and the last (see make_mid()), if
+	 * has_mid: their headers as written but for the IPv4 ID and header
+	 * checksum and the TCP sequence number, and the sums of those headers
+	 * without the fields left out (IPv4 header; L4 checksum seed, or with
+	 * INETCSUM_GSO_PARTIAL the L4 field's value).
+	 */
+	int has_mid;
+	u32 mid_ip, mid_l4;
+	u8 mid[MID_HDR_MAX];
 };
 
 /*
@@ -321,19 +333,20 @@ inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
 }
 
 /*
- * Segment 'i' of 'n' payload bytes into 'o': headers, the per-segment
- * fields, then payload and checksum.
+ * The headers of segment 'i' of 'n' payload bytes into 'o', with the
+ * fields each segment changes but the L4 checksum.  Returns what the L4
+ * checksum starts from: the partial sum of all it covers but the payload,
+ * or with INETCSUM_GSO_PARTIAL, the field's final value.
  */
-static size_t
-write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
+static u32
+write_hdr(const u8 *p, const struct job *j, size_t i, size_t n,
 	  unsigned flags, u8 *o)
 {
 	const struct inetcsum_l4loc *loc = &j->loc;
 	size_t l3 = loc->l3, hdr = j->hdr_in - j->cut;
 	size_t l4 = loc->l4 - j->cut, l4len = loc->l4_hlen + n;
-	const u8 *src = p + j->hdr_in + i * j->mss;
 	u8 *ip = o + l3, *th = o + l4;
-	u32 sum;
+	u32 sum, pseudo;
 	u16 c;
 
 	if (j->cut == 0) {
@@ -356,7 +369,7 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 	if (loc->v6) {
 		store16(ip + IPV6_PLEN_OFF,
 			wire16((u32)(hdr - l3 - IPV6_HLEN + n)));
-		sum = add32_eac(j->pseudo0, wire32((u32)l4len));
+		pseudo = add32_eac(j->pseudo0, wire32((u32)l4len));
 	} else {
 		u32 tot = wire16((u32)(hdr - l3 + n));
 		u32 id = wire16((j->id0 + (u32)i) & 0xffff);
@@ -365,9 +378,9 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 		store16(ip + IPV4_ID_OFF, id);
 		c = fold(add32_eac(j->ip_base, tot + id));
 		memcpy(ip + IPV4_CSUM_OFF, &c, 2);
-		sum = add32_eac(j->pseudo0, wire16((u32)l4len));
+		pseudo = add32_eac(j->pseudo0, wire16((u32)l4len));
 	}
-	sum = add32_eac(sum, j->l4_base);
+	sum = add32_eac(pseudo, j->l4_base);
 	if (loc->proto == IPPROTO_TCP) {
 		u8 fl = j->flags0;
 		u32 seq = wire32(j->seq0 + (u32)(i * j->mss));
@@ -386,12 +399,61 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 		store16(th + UDP_LEN_OFF, ulen);
 		sum = add32_eac(sum, ulen);
 	}
+	if (flags & INETCSUM_GSO_PARTIAL)
+		return (u16)~fold(pseudo);	/* for the device to complete */
+	return sum;
+}
+
+/*
+ * The headers of the segments between the first and the last, into
+ * j->mid: they differ from each other only in the IPv4 ID (and so the
+ * header checksum) and the TCP sequence number, so each of them is the
+ * template with those patched (write_mids()), not the headers rebuilt.
+ * Writing every field of every segment made the call 1.15-1.3x slower
+ * than the copies alone (Zen 5, 64 KiB into 1448-byte segments); the
+ * template left about half of that.
+ */
+static void
+make_mid(const u8 *p, struct job *j, unsigned flags)
+{
+	const struct inetcsum_l4loc *loc = &j->loc;
+	size_t hdr = j->hdr_in - j->cut;
+	u32 seed;
+
+	j->has_mid = j->nsegs >= 3 && j->cut == 0 && hdr <= MID_HDR_MAX;
+	if (!j->has_mid)
+		return;
+	/* Segment 1, all of whose fields are a middle segment's. */
+	seed = write_hdr(p, j, 1, j->mss, flags, j->mid);
+	if (!loc->v6)
+		j->mid_ip = add32_eac(j->ip_base,
+				      wire16((u32)(hdr - loc->l3 + j->mss)));
+	if (loc->proto == IPPROTO_TCP && !(flags & INETCSUM_GSO_PARTIAL))
+		seed = add32_eac(seed, ~wire32(j->seq0 + (u32)j->mss));
+	j->mid_l4 = seed;
+}
+
+/*
+ * Segment 'i' of 'n' payload bytes into 'o': headers, the per-segment
+ * fields, then payload and checksum.
+ */
+static size_t
+write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
+	  unsigned flags, u8 *o)
+{
+	const struct inetcsum_l4loc *loc = &j->loc;
+	size_t hdr = j->hdr_in - j->cut;
+	size_t l4 = loc->l4 - j->cut;
+	const u8 *src = p + j->hdr_in + i * j->mss;
+	u8 *th = o + l4;
+	u32 sum;
+	u16 c;
+
+	sum = write_hdr(p, j, i, n, flags, o);
 	if (flags & INETCSUM_GSO_PARTIAL) {
 		/* Only the pseudo-header, for the device to complete. */
 		memcpy(th + loc->l4_hlen, src, n);
-		sum = loc->v6 ? add32_eac(j->pseudo0, wire32((u32)l4len)) :
-				add32_eac(j->pseudo0, wire16((u32)l4len));
-		c = (u16)~fold(sum);
+		c = (u16)sum;
 	} else {
 		/* The header length is even (TCP 4 * doff, UDP 8): the
 		 * payload's sum adds in without a byte rotation. */
@@ -438,6 +500,71 @@ prefetch_payload(const u8 *p, const struct job *j, size_t i)
 #endif
 }
 
+/*
+ * Segments 1 to nsegs - 2 of a job with has_mid, at 'pos' in 'o': each
+ * the template j->mid patched, then payload and checksum.  Returns the
+ * position after them.  A loop of its own, with only what these segments
+ * need: every instruction between two copies costs time (the copies keep
+ * the core busy), and the general loop's were most of its gap to the
+ * copies alone.  (Compiled once per protocol pair, with constants for
+ * the tests below, the loop ran 1.15x slower on Zen 5; so it is not.)
+ */
+static size_t
+write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
+	   size_t pos, struct inetcsum_gso_seg *segs)
+{
+	const struct inetcsum_l4loc *loc = &j->loc;
+	const size_t mss = j->mss, hdr = j->hdr_in, last = j->nsegs - 1;
+	const size_t ip_at = loc->l3, th_at = loc->l4, pl_at = th_at +
+		loc->l4_hlen, ck_at = th_at + loc->csum_offset;
+	const size_t ahead = inetcsum_pkt_gso_prefetch;
+	const int v4 = !loc->v6, tcp = loc->proto == IPPROTO_TCP;
+	const int partial = (flags & INETCSUM_GSO_PARTIAL) != 0;
+	const u8 *src = p + hdr + mss;
+	u32 seq = j->seq0 + (u32)mss, id = j->id0 + 1u;
+	size_t i;
+
+	for (i = 1; i < last; i++) {
+		u8 *s = o + pos;
+		u32 sum = j->mid_l4;
+		u16 c;
+
+		if (ahead != 0)
+			prefetch_payload(p, j, i + ahead);
+		copy_hdr(s, j->mid, hdr);
+		if (v4) {
+			u32 w = wire16(id & 0xffff);
+
+			store16(s + ip_at + IPV4_ID_OFF, w);
+			c = fold(add32_eac(j->mid_ip, w));
+			memcpy(s + ip_at + IPV4_CSUM_OFF, &c, 2);
+		}
+		if (tcp) {
+			u32 w = wire32(seq);
+
+			store32(s + th_at + TCP_SEQ_OFF, w);
+			if (!partial)
+				sum = add32_eac(sum, w);
+		}
+		if (partial) {
+			memcpy(s + pl_at, src, mss);
+			c = (u16)sum;
+		} else {
+			c = fold(inetcsum_copy(s + pl_at, src, mss, sum));
+			if (c == 0 && !tcp)
+				c = 0xffff;	/* UDP: RFC 768 */
+		}
+		memcpy(s + ck_at, &c, 2);
+		segs[i].offset = pos;
+		segs[i].len = hdr + mss;
+		pos += hdr + mss;
+		src += mss;
+		seq += (u32)mss;
+		id++;
+	}
+	return pos;
+}
+
 INETCSUM_API int
 inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 		     size_t mss, unsigned flags, void *out, size_t out_cap,
@@ -446,7 +573,7 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 	const u8 *p = pkt;
 	u8 *o = out;
 	struct job j;
-	size_t i, pos = 0, left;
+	size_t i, pos = 0, n;
 	int r;
 
 	if (out == NULL || segs == NULL || (flags & ~INETCSUM_GSO_PARTIAL))
@@ -457,17 +584,18 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 	if (out_cap < j.out_len || max_segs < j.nsegs)
 		return INETCSUM_ENOSPC;
 	prepare(p, &j);
-	left = j.payload;
+	make_mid(p, &j, flags);
 	for (i = 0; i < j.nsegs; i++) {
-		size_t n = left < mss ? left : mss;
-
+		if (i == 1 && j.has_mid) {
+			pos = write_mids(p, &j, flags, o, pos, segs);
+			i = j.nsegs - 1;
+		}
 		if (inetcsum_pkt_gso_prefetch != 0)
 			prefetch_payload(p, &j, i + inetcsum_pkt_gso_prefetch);
-
+		n = j.payload - i * mss < mss ? j.payload - i * mss : mss;
 		segs[i].offset = pos;
 		segs[i].len = write_seg(p, &j, i, n, flags, o + pos);
 		pos += segs[i].len;
-		left -= n;
 	}
 	return (int)j.nsegs;
 }
