@@ -518,6 +518,7 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 	const size_t ip_at = loc->l3, th_at = loc->l4, pl_at = th_at +
 		loc->l4_hlen, ck_at = th_at + loc->csum_offset;
 	const size_t ahead = inetcsum_pkt_gso_prefetch;
+	const inetcsum_pkt_copy_fn copy = inetcsum_pkt_copy_kernel();
 	const int v4 = !loc->v6, tcp = loc->proto == IPPROTO_TCP;
 	const int partial = (flags & INETCSUM_GSO_PARTIAL) != 0;
 	const u8 *src = p + hdr + mss;
@@ -550,7 +551,7 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 			memcpy(s + pl_at, src, mss);
 			c = (u16)sum;
 		} else {
-			c = fold(inetcsum_copy(s + pl_at, src, mss, sum));
+			c = fold(copy(s + pl_at, src, mss, sum));
 			if (c == 0 && !tcp)
 				c = 0xffff;	/* UDP: RFC 768 */
 		}

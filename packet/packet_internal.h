@@ -230,4 +230,13 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
  */
 extern size_t inetcsum_pkt_gso_prefetch;
 
+/*
+ * The copy of the kernel in use (src/csum.c), for a loop that calls it
+ * many times: inetcsum_copy() without the look-up of the kernel on every
+ * call.  The same sums, whichever kernel is in use.
+ */
+typedef uint32_t (*inetcsum_pkt_copy_fn)(void *dst, const void *src,
+					 size_t len, uint32_t sum);
+inetcsum_pkt_copy_fn inetcsum_pkt_copy_kernel(void);
+
 #endif /* INETCSUM_PACKET_INTERNAL_H */

@@ -425,6 +425,15 @@ inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
 
 #endif /* ARCH_KERNELS */
 
+/* For packet/gso.c (packet/packet_internal.h); not exported. */
+inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
+
+inetcsum_copy_fn
+inetcsum_pkt_copy_kernel(void)
+{
+	return inetcsum_kernel_active()->copy;
+}
+
 INETCSUM_API const char *
 inetcsum_impl_name(void)
 {
