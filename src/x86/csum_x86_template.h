@@ -289,8 +289,13 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	if (head != 0) {
 		/* head < VL, so the shift is defined. */
 		mask_t m = (mask_t)(((u64)1 << head) - 1);
+		vec_t v = VMASKZ_LOADU(m, p);
 
-		ACCUM(a7, VMASKZ_LOADU(m, p));
+		if (copy) {
+			VMASK_STOREU(q, m, v);
+			q += head;
+		}
+		ACCUM(a7, v);
 		p += head;
 		len -= head;
 	}
@@ -569,10 +574,20 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 				      FN(hsum_u32_)(a0)));
 }
 
+#if VL == 64 && USE_MASKED_TAIL
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_vhead_)(void *dst, const void *src, size_t len, u32 sum);
+#if USE_VNNI
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_madd_vhead_)(void *dst, const void *src, size_t len, u32 sum);
+#endif
+#endif
+
 /* Inputs of more than MID_MAX bytes: chunks of the 8-accumulator loop. */
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
-		  size_t prefetch, const int copy, const int madd)
+		  size_t prefetch, const int copy, const int madd,
+		  const int vhead)
 {
 	const u8 *p = data;
 	u8 *q = dst;
@@ -594,30 +609,31 @@ FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 	if (!copy && len >= X86_ALIGN_MIN && ((uintptr_t)p & 1) == 0)
 		head = (size_t)(-(uintptr_t)p) & (VL - 1);
 #endif
-#if VL == 64
+#if VL == 64 && USE_MASKED_TAIL
 	/*
-	 * The copy aligns its stores, which matter more than its loads: a
-	 * destination at an even, unaligned address first gets the bytes up
-	 * to its next VL boundary (at most VL - 2 <= X86_SHORT_MAX, an even
-	 * count, so the rest keeps its word positions) from the scalar short
-	 * path, and no later store spans two cache lines.  Measured side by
-	 * side (bench/x86_proto/fixed_cost.c, hot, both buffers 2 bytes past
-	 * a line): 1.2x at 1448 bytes, 1.6x at 4 KiB, 1.1x at 64 KiB.  A
-	 * masked vector head instead was faster at 1448 bytes (1.3x) but made
-	 * the aligned case 3-5% slower, since the head then no longer folds
-	 * away from the copy's chunk loop; the scalar head leaves it alone.
-	 * The rest, at least X86_ALIGN_MIN - (VL - 2) bytes, stays above
-	 * X86_SHORT_MAX as sum_chunk_ requires.
+	 * The copy aligns its stores, which matter more than its loads: for
+	 * a destination at an even, unaligned address, the bytes up to its
+	 * next VL boundary (an even count, so the rest keeps its word
+	 * positions) are one masked load and store, summed as one more
+	 * vector, and no later store spans two cache lines.  That is the
+	 * same loop with a run-time head, which made the aligned copy 3-5%
+	 * slower, so it is a function of its own (copy_long_vhead_()), tail-
+	 * called from here, and the aligned copy's loop has no head.
+	 * Measured side by side (bench/x86_proto/fixed_cost.c, hot, both
+	 * buffers 2 bytes past a line), aligning at all gained 1.2x at 1448
+	 * bytes, 1.6x at 4 KiB, 1.1x at 64 KiB; the masked head instead of
+	 * the scalar short path it replaced, 1.04-1.14x more at 1100-2048
+	 * bytes (Zen 5, both kernels in one process).
 	 */
-	if (copy && len >= X86_ALIGN_MIN && ((uintptr_t)q & 1) == 0) {
-		size_t h = (size_t)(-(uintptr_t)q) & (VL - 1);
-
-		if (h != 0) {
-			s = add64_eac(s, x86_copy_short(q, p, h));
-			p += h;
-			q += h;
-			len -= h;
-		}
+	if (copy && vhead) {
+		head = (size_t)(-(uintptr_t)q) & (VL - 1);
+	} else if (copy && len >= X86_ALIGN_MIN && ((uintptr_t)q & 1) == 0 &&
+		   ((uintptr_t)q & (VL - 1)) != 0) {
+#if USE_VNNI
+		if (madd)
+			return FN(copy_long_madd_vhead_)(dst, data, len, sum);
+#endif
+		return FN(copy_long_vhead_)(dst, data, len, sum);
 	}
 #endif
 #if USE_MASKED_TAIL
@@ -651,13 +667,13 @@ static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(sum_long_)(const void *data, size_t len, u32 sum)
 {
 	return FN(partial_long_)(data, NULL, len, sum, X86_PREFETCH_NOW(), 0,
-				 0);
+				 0, 0);
 }
 
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(copy_long_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	return FN(partial_long_)(src, dst, len, sum, 0, 1, 0);
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 0, 0);
 }
 
 #if USE_VNNI
@@ -671,8 +687,25 @@ FN(copy_long_)(void *dst, const void *src, size_t len, u32 sum)
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(copy_long_madd_)(void *dst, const void *src, size_t len, u32 sum)
 {
-	return FN(partial_long_)(src, dst, len, sum, 0, 1, 1);
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 1, 0);
 }
+#endif
+
+#if VL == 64 && USE_MASKED_TAIL
+/* The copy to an even, unaligned destination (partial_long_()). */
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_vhead_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 0, 1);
+}
+
+#if USE_VNNI
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_long_madd_vhead_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_long_)(src, dst, len, sum, 0, 1, 1, 1);
+}
+#endif
 #endif
 
 /* Inputs of more than SMALL_MAX bytes. */
