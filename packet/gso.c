@@ -532,7 +532,13 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 
 		if (ahead != 0)
 			prefetch_payload(p, j, i + ahead);
-		copy_hdr(s, j->mid, hdr);
+		/*
+		 * A call of the C library's memcpy(), not copy_hdr(): in
+		 * this portable file copy_hdr() is 16-byte moves, and
+		 * glibc's memcpy() picks the CPU's wide vectors (Zen 5:
+		 * 1.02-1.035x for the whole GSO, in one process).
+		 */
+		memcpy(s, j->mid, hdr);
 		if (v4) {
 			u32 w = wire16(id & 0xffff);
 
