@@ -1,7 +1,8 @@
 # Makefile - the README's commands.  The build itself is CMake's.
 #
 #   make          build everything (build/)
-#   make bench    the main job: the checksum benchmark (see README)
+#   make bench    the main job: the checksum benchmark, then the packet
+#                 workloads (GSO, GRO, forwarding, NAT; see README)
 #   make test     the full test suite: native, sanitizers, every kernel,
 #                 cross-architecture runs under QEMU, capture tools
 #   make deps     install the Debian packages the tests need (as root)
@@ -25,6 +26,12 @@ bench: deps-bench $(BUILD)/CMakeCache.txt
 	cmake -S . -B $(BUILD) -DINETCSUM_BENCH_PEERS=ON
 	cmake --build $(BUILD) -j $(JOBS)
 	$(BUILD)/tools/inetcsum bench $(BENCH_ARGS)
+	@echo
+	@echo "== packet workloads: software GSO (bench/gso_bench.c) =="
+	$(BUILD)/bench/gso_bench -r 201
+	@echo
+	@echo "== packet workloads: GRO verify, forwarding, NAT (bench/packet_jobs_bench.c) =="
+	$(BUILD)/bench/packet_jobs_bench
 
 deps-bench:
 	scripts/install-deps.sh bench
