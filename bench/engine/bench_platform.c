@@ -585,12 +585,26 @@ copy_small(unsigned char *d, const unsigned char *s, size_t len)
  * 2.6 ns at 20 bytes); from there on the last partial vector is one
  * masked load, which reads no byte outside the buffer.
  */
+/*
+ * The library's long sums request a buffer's last line before reading it
+ * (src/x86/csum_x86_template.h, sum_long_()): in a stream of cold buffers
+ * that made both them and this read 1.15-1.5x faster (Zen 5).  The limit
+ * does the same, so that it stays the fastest read.
+ */
+#define READ_TAIL_FIRST(b, len)						\
+	do {								\
+		if ((len) > 1024)					\
+			__builtin_prefetch((b) + (len) - 1);		\
+	} while (0)
+
 BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE uint64_t
 read_avx512(const void *p, size_t len)
 {
 	const unsigned char *b = p;
 	__m256i h;
 	__m128i q;
+
+	READ_TAIL_FIRST(b, len);
 
 	if (len < 32)
 		return read_tail(b, len);
@@ -615,6 +629,8 @@ read_avx2(const void *p, size_t len)
 	const unsigned char *b = p;
 	__m128i q;
 
+	READ_TAIL_FIRST(b, len);
+
 	{
 		READ8_BODY(__m256i, 32, LOAD256, _mm256_xor_si256,
 			   _mm256_setzero_si256());
@@ -630,6 +646,8 @@ read_sse2(const void *p, size_t len)
 {
 	const unsigned char *b = p;
 	__m128i q;
+
+	READ_TAIL_FIRST(b, len);
 
 	{
 		READ8_BODY(__m128i, 16, LOAD128, _mm_xor_si128,
