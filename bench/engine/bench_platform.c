@@ -581,15 +581,10 @@ copy_small(unsigned char *d, const unsigned char *s, size_t len)
 #define MASK64(len) (((__mmask64)1 << (len)) - 1)
 
 /*
- * Under 32 bytes a scalar loop beat one masked vector load (2.3 against
- * 2.6 ns at 20 bytes); from there on the last partial vector is one
- * masked load, which reads no byte outside the buffer.
- */
-/*
  * The library's long sums request a buffer's last line before reading it
  * (src/x86/csum_x86_template.h, sum_long_()): in a stream of cold buffers
- * that made both them and this read 1.15-1.5x faster (Zen 5).  The limit
- * does the same, so that it stays the fastest read.
+ * that made them 1.25-1.6x and a plain read loop 1.15x faster (Zen 5).
+ * The limit does the same, so that it stays the fastest read.
  */
 #define READ_TAIL_FIRST(b, len)						\
 	do {								\
@@ -597,6 +592,11 @@ copy_small(unsigned char *d, const unsigned char *s, size_t len)
 			__builtin_prefetch((b) + (len) - 1);		\
 	} while (0)
 
+/*
+ * Under 32 bytes a scalar loop beat one masked vector load (2.3 against
+ * 2.6 ns at 20 bytes); from there on the last partial vector is one
+ * masked load, which reads no byte outside the buffer.
+ */
 BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE uint64_t
 read_avx512(const void *p, size_t len)
 {
