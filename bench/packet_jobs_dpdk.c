@@ -20,11 +20,10 @@ size_t pj_dpdk_verify(uint8_t *const *pkts, size_t n);
 size_t pj_dpdk_forward(uint8_t *const *hdrs, size_t n);
 void pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr);
 
-/* The fastest plain read: 64-bit loads summed, which the compiler
- * vectorises; no checksum semantics, just the bytes pulled in. */
 /*
- * The streaming read of a burst: every 8-byte word of each packet added up
- * (vectorised by -march=native), with packet i + 'ahead' prefetched, every
+ * The streaming read of a burst, no checksum semantics, just the bytes
+ * pulled in: every 8-byte word of each packet added up (vectorised by
+ * -march=native), with packet i + 'ahead' prefetched, every
  * line of it, while packet i is read (0: no prefetch), as the GRO walk
  * prefetches.  packet_jobs_bench.c takes the fastest of 0, 1 and 2 ahead
  * as the limit.

@@ -433,6 +433,33 @@ make_mid(const u8 *p, struct job *j, unsigned flags)
 }
 
 /*
+ * A segment's payload, 'n' bytes from 'src' to 'pl', and its L4 checksum
+ * field at 'ck', from 'sum', what write_hdr() returned: with 'partial'
+ * that is the field's value and the payload is only copied; else the
+ * payload is copied and summed in one pass by 'copy' and the field is
+ * the folded total.
+ */
+static inline void
+put_payload(u8 *pl, u8 *ck, const u8 *src, size_t n, u32 sum, int partial,
+	    int tcp, inetcsum_pkt_copy_fn copy)
+{
+	u16 c;
+
+	if (partial) {
+		/* Only the pseudo-header, for the device to complete. */
+		memcpy(pl, src, n);
+		c = (u16)sum;
+	} else {
+		/* The header length is even (TCP 4 * doff, UDP 8): the
+		 * payload's sum adds in without a byte rotation. */
+		c = fold(copy(pl, src, n, sum));
+		if (c == 0 && !tcp)
+			c = 0xffff;	/* UDP: RFC 768 */
+	}
+	memcpy(ck, &c, 2);
+}
+
+/*
  * Segment 'i' of 'n' payload bytes into 'o': headers, the per-segment
  * fields, then payload and checksum.
  */
@@ -446,21 +473,11 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 	const u8 *src = p + j->hdr_in + i * j->mss;
 	u8 *th = o + l4;
 	u32 sum;
-	u16 c;
 
 	sum = write_hdr(p, j, i, n, flags, o);
-	if (flags & INETCSUM_GSO_PARTIAL) {
-		/* Only the pseudo-header, for the device to complete. */
-		memcpy(th + loc->l4_hlen, src, n);
-		c = (u16)sum;
-	} else {
-		/* The header length is even (TCP 4 * doff, UDP 8): the
-		 * payload's sum adds in without a byte rotation. */
-		c = fold(inetcsum_copy(th + loc->l4_hlen, src, n, sum));
-		if (c == 0 && loc->proto != IPPROTO_TCP)
-			c = 0xffff;	/* UDP: RFC 768 */
-	}
-	memcpy(th + loc->csum_offset, &c, 2);
+	put_payload(th + loc->l4_hlen, th + loc->csum_offset, src, n, sum,
+		    (flags & INETCSUM_GSO_PARTIAL) != 0,
+		    loc->proto == IPPROTO_TCP, inetcsum_copy);
 	return hdr + n;
 }
 
@@ -527,7 +544,6 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 	for (i = 1; i < last; i++) {
 		u8 *s = o + pos;
 		u32 sum = j->mid_l4;
-		u16 c;
 
 		if (ahead != 0)
 			prefetch_payload(p, j, i + ahead);
@@ -540,6 +556,7 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 		memcpy(s, j->mid, hdr);
 		if (v4) {
 			u32 w = wire16(id & 0xffff);
+			u16 c;
 
 			store16(s + ip_at + IPV4_ID_OFF, w);
 			c = fold(add32_eac(j->mid_ip, w));
@@ -552,15 +569,8 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 			if (!partial)
 				sum = add32_eac(sum, w);
 		}
-		if (partial) {
-			memcpy(s + pl_at, src, mss);
-			c = (u16)sum;
-		} else {
-			c = fold(copy(s + pl_at, src, mss, sum));
-			if (c == 0 && !tcp)
-				c = 0xffff;	/* UDP: RFC 768 */
-		}
-		memcpy(s + ck_at, &c, 2);
+		put_payload(s + pl_at, s + ck_at, src, mss, sum, partial, tcp,
+			    copy);
 		segs[i].offset = pos;
 		segs[i].len = hdr + mss;
 		pos += hdr + mss;
