@@ -69,6 +69,14 @@ now_ns(void)
 	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
+/*
+ * clflush and mfence are SSE2 instructions: baseline on x86-64, not in the
+ * i686 baseline that Debian's 32-bit x86 compiler targets, where the
+ * builtins exist only inside a function built for SSE2.
+ */
+#if defined(__i386__) && !defined(__SSE2__)
+__attribute__((target("sse2")))
+#endif
 static void
 flush(const void *p, size_t n)
 {

@@ -34,6 +34,9 @@
 #                both: the CPUID/XGETBV probe must find exactly the kernels
 #                listed in EXPECT below, which the host's own CPU (with
 #                AVX-512) cannot show without masking
+#   defaults     every toolchain file in cmake/toolchains/, configured with
+#                nothing else and built whole (library, tools, bench, tests),
+#                as a distribution or Yocto builder runs it; nothing is run
 #
 # Every build has -Werror (CMAKE_COMPILE_WARNING_AS_ERROR), so a warning from
 # any cross compiler fails the suite.  Beside ctest, a small probe program
@@ -57,8 +60,9 @@ cd "$(dirname "$0")/../.." || exit 1
 SRC=$PWD
 OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
 JOBS=${JOBS:-2}
-ALL_RUNS="aarch64 aarch64-a53 aarch64-ubsan powerpc alpha-ev4 alpha-ev67
-	s390x i686 armv7 x86_64-nehalem x86_64-haswell x86_64-broadwell"
+ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-ubsan powerpc alpha-ev4
+	alpha-ev67 s390x i686 armv7 x86_64-nehalem x86_64-haswell
+	x86_64-broadwell"
 CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
 mkdir -p "$OUT"
 . "$SRC/tests/suites/skip.sh"
@@ -435,8 +439,43 @@ run() {
 		sort -rn | head -n 3 | sed "s/^/$r: slowest: /; s/\$/ s/"
 }
 
+# defaults: each toolchain file (all but the shared part, which sets no
+# triplet) builds the whole default tree with no option given, so that a
+# flag meant for the build machine's CPU (-march=native) cannot reach a
+# cross compiler again.  The test runs below turn the tools and the bench
+# off to save time; this is where they are built for every target.
+defaults() {
+	local tc n dir t0 nfiles=0
+	for tc in "$SRC"/cmake/toolchains/*.cmake; do
+		grep -q '^set(INETCSUM_CROSS_TRIPLET ' "$tc" || continue
+		n=$(basename "$tc" .cmake)
+		nfiles=$((nfiles + 1))
+		dir=$OUT/defaults-$n
+		t0=$(date +%s)
+		rm -rf "$dir"
+		if cmake -S "$SRC" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$tc" \
+			-DCMAKE_COMPILE_WARNING_AS_ERROR=ON \
+			>"$dir.log" 2>&1 &&
+		   cmake --build "$dir" -j "$JOBS" >>"$dir.log" 2>&1 &&
+		   [ -x "$dir/tools/inetcsum" ] &&
+		   [ -x "$dir/bench/packet_jobs_bench" ]; then
+			echo "defaults: $n: whole default tree built" \
+				"($(($(date +%s) - t0)) s)"
+			rm -rf "$dir"
+		else
+			tail -n 20 "$dir.log"
+			fail "defaults: $n: the default build failed (log: $dir.log)"
+		fi
+	done
+	[ $nfiles -gt 0 ] || fail "defaults: no toolchain file found"
+}
+
 start=$(date +%s)
 for r in $CROSS_RUNS; do
+	if [ "$r" = defaults ]; then
+		defaults
+		continue
+	fi
 	if [ -z "${RUN[$r]-}" ]; then
 		fail "unknown run $r (known: ${!RUN[*]})"
 		continue
