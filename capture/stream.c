@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,17 +84,22 @@ inetcsum_codec_name(enum inetcsum_codec k)
 static int
 read_in(struct inetcsum_capstream *s)
 {
+	size_t room;
 	ssize_t n;
 
 	if (s->in_pos > 0) {
 		memmove(s->in, s->in + s->in_pos, s->in_len - s->in_pos);
 		s->in_len -= s->in_pos;
+		s->in_base += s->in_pos;
 		s->in_pos = 0;
 	}
 	if (s->in_len == s->in_cap)
 		return 0;	/* full: the decoder has input to work on */
+	room = s->in_cap - s->in_len;
+	if (room > s->read_max)
+		room = s->read_max;
 	do
-		n = read(s->fd, s->in + s->in_len, s->in_cap - s->in_len);
+		n = read(s->fd, s->in + s->in_len, room);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return fail(s, "read: %s", strerror(errno));
@@ -101,6 +107,13 @@ read_in(struct inetcsum_capstream *s)
 		s->in_eof = 1;
 	s->in_len += (size_t)n;
 	return 0;
+}
+
+/* The compressed offset the decoder has reached, for messages. */
+static unsigned long long
+in_offset(const struct inetcsum_capstream *s)
+{
+	return (unsigned long long)(s->in_base + s->in_pos);
 }
 
 static int
@@ -157,7 +170,11 @@ codec_init(struct inetcsum_capstream *s)
 
 /*
  * Decodes what the input buffer holds into buf[len..cap); sets *made to
- * the bytes produced.  -1 on corrupt data.
+ * the bytes produced and, when the call moved (took input or gave
+ * output), 'at_end' to whether the decoder now stands between two gzip
+ * members or zstd/lz4 frames.  It is called with no input left too: a
+ * decoder whose last call filled the window may still hold output.  -1
+ * on corrupt data.
  */
 static int
 decode(struct inetcsum_capstream *s, size_t *made)
@@ -176,6 +193,7 @@ decode(struct inetcsum_capstream *s, size_t *made)
 #ifdef INETCSUM_HAVE_ZLIB
 	{
 		z_stream *z = s->dec;
+		size_t took;
 		int r;
 
 		z->next_in = s->in + s->in_pos;
@@ -183,15 +201,26 @@ decode(struct inetcsum_capstream *s, size_t *made)
 		z->next_out = s->buf + s->len;
 		z->avail_out = (uInt)(room > 1u << 30 ? 1u << 30 : room);
 		r = inflate(z, Z_NO_FLUSH);
-		s->in_pos = (size_t)(z->next_in - s->in);
+		took = (size_t)(z->next_in - (s->in + s->in_pos));
 		*made = (size_t)(z->next_out - (s->buf + s->len));
+		if (r != Z_OK && r != Z_BUF_ERROR && r != Z_STREAM_END)
+			return fail(s, "gzip: corrupt data at compressed offset "
+				    "%llu (%s)", in_offset(s) + took,
+				    z->msg ? z->msg : "inflate failed");
+		s->in_pos += took;
 		if (r == Z_STREAM_END) {
-			/* gzip files may hold several members (RFC 1952). */
+			/*
+			 * A gzip file may hold several members, each a
+			 * complete stream (RFC 1952 section 2.2), empty ones
+			 * too (`: | gzip` is 20 bytes of header and trailer
+			 * around no data): start the next with a fresh
+			 * state and go on while input is left.
+			 */
 			if (inflateReset(z) != Z_OK)
 				return fail(s, "gzip: decoder reset failed");
-		} else if (r != Z_OK && r != Z_BUF_ERROR) {
-			return fail(s, "gzip: corrupt data (%s)",
-				    z->msg ? z->msg : "inflate failed");
+			s->at_end = 1;
+		} else if (took > 0 || *made > 0) {
+			s->at_end = 0;
 		}
 		return 0;
 	}
@@ -206,10 +235,18 @@ decode(struct inetcsum_capstream *s, size_t *made)
 		size_t r = ZSTD_decompressStream(s->dec, &out, &in);
 
 		if (ZSTD_isError(r))
-			return fail(s, "zstd: corrupt data (%s)",
+			return fail(s, "zstd: corrupt data at compressed offset "
+				    "%llu (%s)", in_offset(s) + in.pos,
 				    ZSTD_getErrorName(r));
 		s->in_pos += in.pos;
 		*made = out.pos;
+		/*
+		 * 0: a frame (or a skippable frame) is complete and all of
+		 * it flushed; the next byte starts a new frame (RFC 8878
+		 * section 3.1).  Anything else is a hint for more input.
+		 */
+		if (in.pos > 0 || out.pos > 0)
+			s->at_end = r == 0;
 		return 0;
 	}
 #else
@@ -223,10 +260,15 @@ decode(struct inetcsum_capstream *s, size_t *made)
 					   s->in + s->in_pos, &in, NULL);
 
 		if (LZ4F_isError(r))
-			return fail(s, "lz4: corrupt data (%s)",
+			return fail(s, "lz4: corrupt data at compressed offset "
+				    "%llu (%s)", in_offset(s) + in,
 				    LZ4F_getErrorName(r));
 		s->in_pos += in;
 		*made = out;
+		/* As for zstd: 0 once a frame (skippable ones included) is
+		 * complete and flushed; the context then takes a new one. */
+		if (in > 0 || out > 0)
+			s->at_end = r == 0;
 		return 0;
 	}
 #else
@@ -234,6 +276,34 @@ decode(struct inetcsum_capstream *s, size_t *made)
 #endif
 	}
 	return 0;
+}
+
+/* "member" for gzip, "frame" for zstd and lz4: the unit that must end. */
+static const char *
+unit_name(enum inetcsum_codec k)
+{
+	return k == INETCSUM_CODEC_GZIP ? "member" : "frame";
+}
+
+/* Buffers and the codec, once 'fd' is set. */
+static int
+start(struct inetcsum_capstream *s, size_t read_max)
+{
+	s->in_cap = READ_CHUNK;
+	/* No limit by default: a raw stream reads straight into the
+	 * window, as much as it has room for. */
+	s->read_max = read_max > 0 ? read_max : SIZE_MAX;
+	s->in = malloc(s->in_cap);
+	s->cap = WINDOW_MIN;
+	s->buf = malloc(s->cap);
+	if (s->in == NULL || s->buf == NULL)
+		return fail(s, "out of memory");
+	/* Enough input to see a magic number (or the end). */
+	while (s->in_len < 4 && !s->in_eof)
+		if (read_in(s) < 0)
+			return -1;
+	s->codec = inetcsum_codec_detect(s->in, s->in_len);
+	return codec_init(s);
 }
 
 int
@@ -249,18 +319,58 @@ inetcsum_capstream_open(struct inetcsum_capstream *s, const char *path)
 			return fail(s, "%s: open: %s", path, strerror(errno));
 		s->own_fd = 1;
 	}
-	s->in_cap = READ_CHUNK;
-	s->in = malloc(s->in_cap);
-	s->cap = WINDOW_MIN;
-	s->buf = malloc(s->cap);
-	if (s->in == NULL || s->buf == NULL)
-		return fail(s, "out of memory");
-	/* Enough input to see a magic number (or the end). */
-	while (s->in_len < 4 && !s->in_eof)
-		if (read_in(s) < 0)
-			return -1;
-	s->codec = inetcsum_codec_detect(s->in, s->in_len);
-	return codec_init(s);
+	return start(s, 0);
+}
+
+int
+inetcsum_capstream_open_fd(struct inetcsum_capstream *s, int fd,
+			   size_t read_max)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = fd;
+	return start(s, read_max);
+}
+
+/*
+ * One step of a compressed stream: a decoder call, or a read when the
+ * decoder can do nothing without more input, or the end.  A call that
+ * produced nothing is no reason to stop: a gzip member or zstd/lz4 frame
+ * may be empty, or its end may fall between two calls, and input may
+ * follow it.  The stream ends only when the input has ended, every byte
+ * of it has been decoded and the decoder stands at the end of a member
+ * or frame; input that ends elsewhere was cut short.
+ */
+static int
+decode_more(struct inetcsum_capstream *s)
+{
+	size_t made = 0, pos = s->in_pos;
+
+	if (decode(s, &made) < 0)
+		return -1;
+	s->len += made;
+	if (made > 0 || s->in_pos != pos)
+		return 0;
+	if (!s->in_eof) {
+		/* A full input buffer that the decoder does not take from
+		 * cannot become a read: say so rather than spin. */
+		if (s->in_pos == 0 && s->in_len == s->in_cap)
+			return fail(s, "%s: the decoder takes no input at "
+				    "compressed offset %llu",
+				    inetcsum_codec_name(s->codec),
+				    in_offset(s));
+		return read_in(s);
+	}
+	if (s->in_pos < s->in_len)
+		return fail(s, "%s: the decoder stops at compressed offset "
+			    "%llu with %zu bytes left", inetcsum_codec_name(s->codec),
+			    in_offset(s), s->in_len - s->in_pos);
+	if (!s->at_end)
+		return fail(s, "%s stream truncated: the compressed input "
+			    "ends at offset %llu inside a %s",
+			    inetcsum_codec_name(s->codec), in_offset(s),
+			    unit_name(s->codec));
+	s->eof = 1;
+	return 0;
 }
 
 int
@@ -288,8 +398,6 @@ inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t wa
 		s->cap = n;
 	}
 	while (s->len < goal && !s->eof) {
-		size_t made = 0;
-
 		if (s->codec == INETCSUM_CODEC_NONE) {
 			/* Raw: what open() peeked at first, then read(2)
 			 * straight into the window. */
@@ -308,9 +416,11 @@ inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t wa
 				s->eof = 1;
 				break;
 			}
+			n = s->cap - s->len;
+			if (n > s->read_max)
+				n = s->read_max;
 			do
-				k = read(s->fd, s->buf + s->len,
-					 s->cap - s->len);
+				k = read(s->fd, s->buf + s->len, n);
 			while (k < 0 && errno == EINTR);
 			if (k < 0)
 				return fail(s, "read: %s", strerror(errno));
@@ -319,17 +429,7 @@ inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t wa
 			s->len += (size_t)k;
 			continue;
 		}
-		if (s->in_pos < s->in_len && decode(s, &made) < 0)
-			return -1;
-		s->len += made;
-		if (made > 0)
-			continue;
-		if (s->in_eof) {
-			/* Input ended; whatever the decoder held is out. */
-			s->eof = 1;
-			break;
-		}
-		if (read_in(s) < 0)
+		if (decode_more(s) < 0)
 			return -1;
 	}
 	return 0;

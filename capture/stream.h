@@ -34,7 +34,14 @@ struct inetcsum_capstream {
 	void *dec;		/* decoder state */
 	uint8_t *in;		/* compressed bytes read, not yet decoded */
 	size_t in_pos, in_len, in_cap;
+	size_t read_max;	/* most bytes one read(2) asks for */
+	uint64_t in_base;	/* compressed offset of in[0] */
 	int in_eof;
+	/*
+	 * The decoder has finished a gzip member or a zstd/lz4 frame and
+	 * holds nothing of a next one: only here may the input end.
+	 */
+	int at_end;
 	uint8_t *buf;		/* the window: decoded bytes */
 	size_t len, cap;
 	uint64_t base;		/* stream offset of buf[0] */
@@ -58,10 +65,23 @@ int
 inetcsum_capstream_open(struct inetcsum_capstream *s, const char *path);
 
 /*
+ * inetcsum_capstream_open_fd() does the same on an open descriptor (not
+ * closed at the end), asking each read(2) for at most 'read_max' bytes
+ * (0: the default): the fuzzer and the tests use small reads to put a
+ * frame's end between two decoder calls.
+ */
+int
+inetcsum_capstream_open_fd(struct inetcsum_capstream *s, int fd,
+			   size_t read_max);
+
+/*
  * inetcsum_capstream_fill() drops the window's first 'consumed' bytes, then
  * reads until at least 'want' bytes follow them (or the stream ends), and
  * returns 0, or -1 with 'err' (a read or decoding error).  'want' 0 asks
- * only for what one read brings.
+ * only for what one read brings.  A compressed stream ends only where the
+ * decoder has taken every input byte and finished its last gzip member or
+ * zstd/lz4 frame; input that ends inside one is an error naming the
+ * compressed offset, never a quiet end.
  */
 int
 inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t want);
