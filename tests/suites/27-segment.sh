@@ -80,7 +80,8 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 			fail=1
 			continue
 		fi
-		if python3 tests/segment/segcheck.py check "$W/$f" "$o" $mtu &&
+		if python3 tests/segment/segcheck.py check "$W/$f" "$o" $mtu \
+			"$o.txt" &&
 		   quiet "$B/tools/inetcsum" check -q "$o" &&
 		   { [ $have_tshark = 0 ] || tshark_good "$o"; }; then
 			echo "PASS: segment $f --mtu $mtu: $(head -1 "$o.txt" |

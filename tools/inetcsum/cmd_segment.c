@@ -29,10 +29,15 @@
  *     part (IPv6 header, hop-by-hop, routing and the destination options
  *     before it) in each, then a Fragment header, one identification per
  *     packet;
- *   kept as they are, and counted: frames cut by the snapshot length, IPv4
- *     with DF, packets that are already fragments, jumbograms other than
- *     TCP (a fragment offset cannot reach past 64 KiB), anything that is
- *     not IP or whose headers do not parse.
+ *   an IP length of 0 under 64 KiB (a TSO or BIG TCP packet as the
+ *     sending host captures it) is the frame's, as tshark takes it, and
+ *     the packet is then split or fragmented as any other;
+ *   kept as they are, and counted by reason (enum keep): frames cut by
+ *     the snapshot length, IPv4 with DF, packets that are already IPv6
+ *     fragments, packets over 64 KiB other than TCP (a fragment offset
+ *     cannot reach past 64 KiB), IP lengths past the frame, headers that
+ *     leave no room under the MTU, anything that is not IP.  Every frame
+ *     over the MTU is either split or counted.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -54,10 +59,43 @@
 #define NG_PB		2u
 #define NG_SPB		3u
 
+/*
+ * Why a frame over the MTU is kept as it is: every such frame is counted
+ * under one of these, and the summary names each reason that occurred.
+ */
+enum keep {
+	KEEP_CUT,		/* cut by the snapshot length */
+	KEEP_DF,		/* IPv4, not split by GSO, DF set */
+	KEEP_FRAG,		/* an IPv6 fragment already */
+	KEEP_BIG,		/* over 64 KiB, not split by GSO */
+	KEEP_LENGTH,		/* IP length field past the frame */
+	KEEP_JUMBO_SMALL,	/* jumbo option in a packet under 64 KiB */
+	KEEP_OPTIONS,		/* malformed IPv4 options */
+	KEEP_HEADERS,		/* headers leave no room under the MTU */
+	KEEP_NOT_IP,		/* a known link layer that carries no IP */
+	KEEP_LINK,		/* a link type segment does not decode */
+	NKEEP
+};
+
+static const char *const keep_name[NKEEP] = {
+	"cut by the snapshot length",
+	"IPv4 with DF",
+	"IPv6 fragments",
+	"over 64 KiB and not TCP that GSO splits (fragment offsets end "
+	"below 64 KiB)",
+	"IP length field past the end of the frame",
+	"IPv6 jumbo option in a packet under 64 KiB (RFC 2675: an error)",
+	"malformed IPv4 options",
+	"headers too long for the MTU",
+	"not IP",
+	"longer than the MTU, of a link type segment does not decode",
+};
+
 struct tally {
 	unsigned long long frames, tcp_split, tcp_segs, v4_frag, v4_pieces;
-	unsigned long long v6_frag, v6_pieces, kept_cut, kept_df, kept_frag;
-	unsigned long long kept_other;
+	unsigned long long v6_frag, v6_pieces;
+	unsigned long long tso_len;	/* IP length 0 taken from the frame */
+	unsigned long long kept[NKEEP];
 };
 
 struct job {
@@ -66,6 +104,8 @@ struct job {
 	size_t cap;
 	size_t *lens;
 	size_t lcap;
+	uint8_t *work;		/* a frame with its IP length written in */
+	size_t wcap;
 	uint32_t v6_id;
 };
 
@@ -115,23 +155,32 @@ put_file32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
 	memcpy(p, &v, 4);
 }
 
-/* Offset of the IP header in a frame, or -1 if it carries none. */
+/*
+ * Offset of the network layer in a frame, with '*ip' set when it is IPv4
+ * or IPv6; -1 for a link type not walked here or a frame too short for
+ * its link header.
+ */
 static long
-l3_offset(int linktype, const uint8_t *f, size_t n)
+l3_offset(int linktype, const uint8_t *f, size_t n, int *ip)
 {
 	size_t off;
 	unsigned type;
 
+	*ip = 0;
 	switch (linktype) {
 	case INETCSUM_LINK_RAW:
 	case INETCSUM_LINK_IPV4:
 	case INETCSUM_LINK_IPV6:
-		return n > 0 ? 0 : -1;
+		*ip = 1;
+		return 0;
 	case INETCSUM_LINK_NULL:
 	case INETCSUM_LINK_LOOP:
-		return n > 4 ? 4 : -1;
+		/* The family word's values differ by OS; the version nibble
+		 * decides (split()). */
+		*ip = 1;
+		return n >= 4 ? 4 : -1;
 	case INETCSUM_LINK_LINUX_SLL2:
-		if (n < 21)
+		if (n < 20)
 			return -1;
 		type = be16(f);
 		off = 20;
@@ -139,11 +188,11 @@ l3_offset(int linktype, const uint8_t *f, size_t n)
 	case INETCSUM_LINK_LINUX_SLL:
 	case INETCSUM_LINK_ETHERNET:
 		off = linktype == INETCSUM_LINK_ETHERNET ? 14 : 16;
-		if (n < off + 1)
+		if (n < off)
 			return -1;
 		type = be16(f + off - 2);
 		while ((type == 0x8100 || type == 0x88a8 || type == 0x9100) &&
-		       n >= off + 5) {
+		       n >= off + 4) {
 			type = be16(f + off + 2);
 			off += 4;
 		}
@@ -151,7 +200,30 @@ l3_offset(int linktype, const uint8_t *f, size_t n)
 	default:
 		return -1;
 	}
-	return type == 0x0800 || type == 0x86dd ? (long)off : -1;
+	*ip = type == 0x0800 || type == 0x86dd;
+	return (long)off;
+}
+
+/*
+ * Whether the IPv6 packet at 'h' ('n' bytes) starts with a hop-by-hop
+ * header that holds a Jumbo Payload option (RFC 2675), in any form.
+ */
+static int
+has_jumbo(const uint8_t *h, size_t n)
+{
+	size_t hl, i = 2;
+
+	if (h[6] != 0 || n < 48)
+		return 0;
+	hl = ((size_t)h[41] + 1) * 8;
+	if (hl > n - 40)
+		hl = n - 40;
+	while (i + 2 <= hl) {
+		if (h[40 + i] == 0xc2)
+			return 1;
+		i += h[40 + i] == 0 ? 1 : 2 + (size_t)h[40 + i + 1];
+	}
+	return 0;
 }
 
 static int
@@ -244,7 +316,7 @@ frag_v4(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
 	size_t later_hl = 20, i;
 
 	if (be16(h + 6) & 0x4000) {
-		t->kept_df++;
+		t->kept[KEEP_DF]++;
 		return 0;
 	}
 	/* Options without the copy bit stay in the first fragment only. */
@@ -257,7 +329,7 @@ frag_v4(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
 		if (h[i] != 1)
 			ol = i + 1 < hl ? h[i + 1] : 0;
 		if (ol < 2 - (h[i] == 1) || ol > hl - i) {
-			t->kept_other++;
+			t->kept[KEEP_OPTIONS]++;
 			return 0;
 		}
 		if (h[i] & 0x80) {
@@ -270,7 +342,7 @@ frag_v4(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
 		later[later_hl++] = 0;
 	chunk = (mtu - hl) / 8 * 8;
 	if (chunk == 0) {
-		t->kept_other++;
+		t->kept[KEEP_HEADERS]++;
 		return 0;
 	}
 	n = (data + chunk - 1) / chunk;
@@ -342,13 +414,13 @@ frag_v6(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
 		u += hl;
 	}
 	if (nh == 44) {
-		t->kept_frag++;
+		t->kept[KEEP_FRAG]++;
 		return 0;
 	}
 	data = end - u;
 	chunk = mtu > u - l3 + 8 ? (mtu - (u - l3) - 8) / 8 * 8 : 0;
 	if (chunk == 0 || data == 0) {
-		t->kept_other++;
+		t->kept[KEEP_HEADERS]++;
 		return 0;
 	}
 	n = (data + chunk - 1) / chunk;
@@ -378,7 +450,8 @@ frag_v6(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
 
 /*
  * The pieces that replace frame 'fr' in j->buf / j->lens: their count, 0
- * to keep the frame, (size_t)-1 when out of memory.
+ * to keep the frame, (size_t)-1 when out of memory.  A frame over the MTU
+ * that is kept is counted in t->kept under its reason.
  */
 static size_t
 split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
@@ -387,48 +460,106 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 	const uint8_t *f = fr->data;
 	struct inetcsum_gso_plan pl;
 	struct inetcsum_gso_seg *segs;
-	long l3 = l3_offset(fr->linktype, f, fr->caplen);
-	size_t iplen, i, avail;
-	int v6, r;
+	size_t iplen, field, i, avail;
+	int v6, r, is_ip;
+	long l3 = l3_offset(fr->linktype, f, fr->caplen, &is_ip);
 
-	if (l3 < 0 || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6))
+	if (l3 < 0) {
+		if (fr->origlen > mtu)
+			t->kept[KEEP_LINK]++;
 		return 0;
-	v6 = f[l3] >> 4 == 6;
+	}
 	avail = fr->caplen - (size_t)l3;
-	if (avail < (v6 ? 40u : 20u))
+	if (!is_ip || avail == 0 || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6)) {
+		if (fr->origlen - (size_t)l3 > mtu)
+			t->kept[KEEP_NOT_IP]++;
 		return 0;
-	iplen = v6 ? 40 + be16(f + l3 + 4) : be16(f + l3 + 2);
-	if (iplen == (v6 ? 40u : 0u) && avail > 0xffff)
-		iplen = avail;		/* jumbogram or BIG TCP */
+	}
+	v6 = f[l3] >> 4 == 6;
+	if (avail < (v6 ? 40u : 20u)) {
+		/* A header cut short: only a snapshot length does that to a
+		 * frame this long. */
+		if (fr->origlen - (size_t)l3 > mtu)
+			t->kept[KEEP_CUT]++;
+		return 0;
+	}
+	field = be16(f + l3 + (v6 ? 4 : 2));
+	iplen = v6 ? 40 + field : field;
+	if (field == 0) {
+		/*
+		 * IP length 0: a TSO or BIG TCP packet as the sending host
+		 * captures it (Linux writes 0 when the length does not fit
+		 * 16 bits; NICs and drivers that build the headers later
+		 * leave 0 at any size).  The length is the frame's, as
+		 * tshark takes it (ip.tso_support), its reported length so
+		 * that a cut frame is counted as cut.
+		 */
+		iplen = fr->origlen - (size_t)l3;
+	}
 	if (iplen <= mtu)
 		return 0;
 	if (fr->caplen != fr->origlen) {
-		t->kept_cut++;
+		t->kept[KEEP_CUT]++;
 		return 0;
 	}
 	if (iplen > avail) {
-		t->kept_other++;
+		t->kept[KEEP_LENGTH]++;
 		return 0;
+	}
+	if (field == 0 && iplen - (v6 ? 40 : 0) <= 0xffff) {
+		/*
+		 * A length 0 that 16 bits would hold: the packet layer takes
+		 * 0 as "the buffer's length" only past 64 KiB (BIG TCP), so
+		 * GSO and the fragmenters get a working copy with the real
+		 * length written in.  Each output piece gets its own length
+		 * anyway.  A jumbo option here would be an error (RFC 2675
+		 * section 3), and fragments would carry it on.
+		 */
+		if (v6 && has_jumbo(f + l3, avail)) {
+			t->kept[KEEP_JUMBO_SMALL]++;
+			return 0;
+		}
+		if (fr->caplen > j->wcap) {
+			uint8_t *w = realloc(j->work, fr->caplen);
+
+			if (w == NULL)
+				return (size_t)-1;
+			j->work = w;
+			j->wcap = fr->caplen;
+		}
+		memcpy(j->work, f, fr->caplen);
+		put16(j->work + l3 + (v6 ? 4 : 2), iplen - (v6 ? 40 : 0));
+		f = j->work;
+		field = iplen;
+		t->tso_len++;
 	}
 	if (inetcsum_gso_plan(f, fr->caplen, (size_t)l3, 1, &pl) == 0 &&
 	    pl.proto == 6) {
 		size_t ipl = pl.hdr_len - (size_t)l3, mss = mtu - ipl;
 
 		if (ipl >= mtu) {
-			t->kept_other++;
+			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
 		r = inetcsum_gso_plan(f, fr->caplen, (size_t)l3, mss, &pl);
 		/* The segment array lives after the bytes, aligned. */
 		avail = (pl.out_len + 15) & ~(size_t)15;
-		if (r < 0 || reserve(j, avail + pl.nsegs * sizeof(*segs),
-				     pl.nsegs) < 0)
-			return r < 0 ? 0 : (size_t)-1;
+		if (r < 0) {
+			/* The MSS-1 plan passed, so only a segment over its
+			 * 16-bit length field can fail here. */
+			t->kept[KEEP_HEADERS]++;
+			return 0;
+		}
+		if (reserve(j, avail + pl.nsegs * sizeof(*segs),
+			    pl.nsegs) < 0)
+			return (size_t)-1;
 		segs = (struct inetcsum_gso_seg *)(void *)(j->buf + avail);
 		r = inetcsum_gso_segment(f, fr->caplen, (size_t)l3, mss, 0,
 					 j->buf, pl.out_len, segs, pl.nsegs);
 		if (r < 0) {
-			t->kept_other++;
+			/* Planned above with the same arguments: cannot
+			 * happen, but a frame is never dropped uncounted. */
+			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
 		for (i = 0; i < (size_t)r; i++)
@@ -437,10 +568,10 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		t->tcp_segs += (size_t)r;
 		return (size_t)r;
 	}
-	if (be16(f + l3 + (v6 ? 4 : 2)) == 0) {
+	if (field == 0) {
 		/* A jumbogram or an IPv4 BIG TCP packet that GSO did not
 		 * take: fragment offsets end below 64 KiB. */
-		t->kept_other++;
+		t->kept[KEEP_BIG]++;
 		return 0;
 	}
 	return v6 ? frag_v6(j, f, (size_t)l3, iplen, mtu, t) :
@@ -491,6 +622,36 @@ stream(const char *path, const struct inetcsum_file *file, struct job *j,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The summary's second part: the frames whose IP length 0 was taken from
+ * the frame, and every reason a frame over the MTU was kept, with its
+ * count (a frame over the MTU is either split or counted here).
+ */
+static void
+print_kept(const struct tally *t)
+{
+	unsigned long long n = 0;
+	size_t k;
+	int first = 1;
+
+	if (t->tso_len)
+		printf("  IP length 0 (TSO, BIG TCP) taken from the frame: "
+		       "%llu\n", t->tso_len);
+	for (k = 0; k < NKEEP; k++)
+		n += t->kept[k];
+	if (n == 0)
+		return;
+	printf("  over the MTU but kept as they are: %llu:", n);
+	for (k = 0; k < NKEEP; k++) {
+		if (t->kept[k] == 0)
+			continue;
+		printf("%s %llu %s", first ? "" : ",", t->kept[k],
+		       keep_name[k]);
+		first = 0;
+	}
+	putchar('\n');
 }
 
 int
@@ -574,17 +735,14 @@ cmd_segment(int argc, char **argv)
 	inetcsum_file_unload(&file);
 	free(j.buf);
 	free(j.lens);
+	free(j.work);
 	if (rc == 0 && !quiet) {
 		printf("%s -> %s: %llu frames, MTU %zu: %llu TCP packets split "
 		       "into %llu segments, %llu IPv4 packets into %llu "
 		       "fragments, %llu IPv6 packets into %llu fragments\n",
 		       in, out, t.frames, mtu, t.tcp_split, t.tcp_segs,
 		       t.v4_frag, t.v4_pieces, t.v6_frag, t.v6_pieces);
-		if (t.kept_cut + t.kept_df + t.kept_frag + t.kept_other)
-			printf("  over the MTU but kept as they are: %llu cut "
-			       "by the snapshot length, %llu IPv4 with DF, "
-			       "%llu IPv6 fragments, %llu other\n", t.kept_cut,
-			       t.kept_df, t.kept_frag, t.kept_other);
+		print_kept(&t);
 	}
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "inetcsum segment: standard output: %s\n",
