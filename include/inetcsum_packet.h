@@ -338,6 +338,8 @@ INETCSUM_API int inetcsum_nat_port(void *pkt, size_t len, unsigned which,
 #define INETCSUM_REPLACE_4	4u	/* a 32-bit value changed */
 /* ... and the UDP rule: a zero field stays zero, a 0 result is 0xffff. */
 #define INETCSUM_REPLACE_MANGLED_0 0x10u
+/* ... or, for INETCSUM_REPLACE_2, bpf_l3_csum_replace()'s 16-bit arithmetic. */
+#define INETCSUM_REPLACE_L3	0x20u
 
 /*
  * inetcsum_csum_replace() updates the checksum field at byte 'field_off'
@@ -345,14 +347,25 @@ INETCSUM_API int inetcsum_nat_port(void *pkt, size_t len, unsigned which,
  * data from 'from' to 'to': 16-bit (INETCSUM_REPLACE_2) or 32-bit
  * (INETCSUM_REPLACE_4) values in memory order, as memcpy loads them from
  * an even offset of the covered data; or, with INETCSUM_REPLACE_DIFF, 'to'
- * is the partial sum of the change (inetcsum_diff(), 'from' unused).  It is
- * eBPF's bpf_l3_csum_replace() and bpf_l4_csum_replace() with
- * BPF_F_MARK_MANGLED_0 as INETCSUM_REPLACE_MANGLED_0 (BPF_F_PSEUDO_HDR
- * concerns only a socket buffer's offload state and has no equivalent):
- * HC' = ~(~HC + ~from + to), RFC 1624 equation 3, stored as computed (no
- * 0x0000/0xffff mapping other than MANGLED_0's).  Returns 0, or
- * INETCSUM_EINVAL (NULL, unknown flag or size, a 16-bit value above
- * 0xffff) or INETCSUM_EBADLEN (the field not inside 'len').
+ * is the partial sum of the change (inetcsum_diff()).  It is eBPF's
+ * bpf_l4_csum_replace(), with BPF_F_MARK_MANGLED_0 as
+ * INETCSUM_REPLACE_MANGLED_0, and with INETCSUM_REPLACE_L3 eBPF's
+ * bpf_l3_csum_replace(), bit for bit for a socket buffer that is not
+ * CHECKSUM_PARTIAL (BPF_F_PSEUDO_HDR concerns only the offload state and
+ * has no equivalent): HC' = ~(~HC + ~from + to), RFC 1624 equation 3, in
+ * the kernel's 32-bit ones' complement arithmetic (csum_replace4(),
+ * csum_replace_by_diff()), which never gives 0xffff: a field 0xffff whose
+ * change sums to zero becomes 0x0000.  The one exception is size 2 with
+ * INETCSUM_REPLACE_L3, bpf_l3_csum_replace()'s 16-bit csum_replace2(),
+ * which gives 0xffff when the field and 'from' are 0xffff and 'to' is 0.
+ * MANGLED_0 then stores a 0 result as 0xffff and leaves a zero field
+ * alone (CSUM_MANGLED_0).  Where eBPF differs: we accept an odd
+ * 'field_off' (eBPF: -EFAULT) and a nonzero 'from' beside DIFF, which is
+ * ignored (eBPF: -EINVAL); we refuse a 16-bit value above 0xffff (eBPF
+ * truncates it) and MANGLED_0 with L3 (not a bpf_l3_csum_replace() flag);
+ * BPF_F_MARK_ENFORCE is not offered.  Returns 0, or INETCSUM_EINVAL (NULL,
+ * unknown flag or size, those refusals) or INETCSUM_EBADLEN (the field
+ * not inside 'len').
  */
 INETCSUM_API int inetcsum_csum_replace(void *pkt, size_t len,
 				       size_t field_off, uint32_t from,
@@ -409,21 +422,67 @@ INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
 					size_t n);
 
 /*
- * inetcsum_gro_coalesce() merges the 'n' TCP segments 'segs', verified by
- * inetcsum_gro_verify() (status 0), of one flow in sequence order into one
- * packet at 'out' ('cap' bytes): the first segment's IP and TCP headers
- * (options and extension headers included), then every payload in order.
- * The segments' headers must be identical except the IP length, IPv4 ID
- * and checksum, TCP sequence number (each the previous one plus its
- * payload length) and checksum, and the flags PSH and FIN (merged; FIN
- * only on the last) and CWR (first only).  The IP length and checksums are
- * set; the TCP checksum is derived from the segments' payload sums, placed
- * at their offsets (odd ones included), so the payload is not summed
- * again.  Returns the length of the merged packet, or INETCSUM_EINVAL
- * (NULL, 'n' 0), INETCSUM_EBADSUM (a segment not verified), INETCSUM_EPROTO
- * (not TCP), INETCSUM_EFLOW (not one flow in order), INETCSUM_ENOSPC (over
- * 'cap', or longer than a 16-bit IP length), with nothing written.
- * Thread-safe; no allocation.
+ * inetcsum_gro_coalesce_prefix() merges the longest run of segments at the
+ * start of 'segs' that Linux's GRO (tcp_gro_receive(), inet_gro_receive(),
+ * ipv6_gro_receive()) would hold together, 1 to 'n' of the TCP segments of
+ * one flow in sequence order, verified by inetcsum_gro_verify() (status
+ * 0), into one packet at 'out' ('cap' bytes): the first segment's IP and
+ * TCP headers (options and extension headers included), then the
+ * payloads in order.  The run ends, as Linux flushes:
+ *   - after the first segment alone, if it has no payload or carries
+ *     URG, PSH, RST, SYN or FIN, or if its IPv4 header has a fragment or
+ *     reserved bit or its buffer holds bytes past the IP length;
+ *   - before a segment that is not verified, is another flow (addresses,
+ *     ports, protocol, IPv6 flow label or extension headers differ), or
+ *     differs from the first in TTL, TOS or DF (IPv4), traffic class or
+ *     hop limit (IPv6), TCP ack number, window, header length, option
+ *     bytes or flags other than PSH and FIN; that carries CWR; whose
+ *     payload is empty or larger than the first's (the MSS); whose
+ *     sequence number is not the previous one plus its payload length;
+ *     whose IPv4 ID neither counts up from the first's (ID + i for
+ *     segment i, modulo 2^16) nor, when the second segment set DF and
+ *     repeated the ID, stays the first's; with bytes past its IP length;
+ *     or that would make the packet longer than 65535 bytes;
+ *   - after a segment with PSH or FIN, or shorter than the MSS.
+ * The merged header has the first segment's flags with the last one's
+ * PSH and FIN; the IP length and checksums are set; the TCP checksum is
+ * derived from the segments' payload sums, placed at their offsets (odd
+ * ones included), so the payload is not summed again.  (IPv4 options, which
+ * Linux does not merge at all, are merged here when they are the same
+ * bytes in every segment, as Linux does for IPv6 extension headers; see
+ * docs/packet.md.)  Returns the length of the merged packet and fills
+ * '*info' (NULL: not wanted); the caller goes on at segs[info->nsegs].
+ * Errors, with nothing written: INETCSUM_EINVAL ('out' or 'segs' NULL,
+ * 'n' 0, segs[0].pkt NULL), INETCSUM_EBADSUM (segs[0] not verified),
+ * INETCSUM_EPROTO (segs[0] not TCP, or a BIG TCP packet),
+ * INETCSUM_ENOSPC (the packet longer than 'cap').  Thread-safe; no
+ * allocation.
+ */
+struct inetcsum_gro_info {
+	size_t nsegs;		/* segments merged: segs[0] to segs[nsegs - 1] */
+	size_t mss;		/* the first one's payload bytes (gso_size):
+				 * the MSS that cuts the packet back */
+	unsigned gso_flags;	/* INETCSUM_GSO_FIXEDID when 2 or more IPv4
+				 * segments all had the first one's ID (DF
+				 * set; Linux SKB_GSO_TCP_FIXEDID), else 0:
+				 * the flags for inetcsum_gso_segment() */
+};
+
+INETCSUM_API int
+inetcsum_gro_coalesce_prefix(void *out, size_t cap,
+			     const struct inetcsum_gro_seg *segs, size_t n,
+			     struct inetcsum_gro_info *info);
+
+/*
+ * inetcsum_gro_coalesce() merges all 'n' segments as
+ * inetcsum_gro_coalesce_prefix() would, or none: it returns the length of
+ * the merged packet when the run covers all of them, else
+ * INETCSUM_EFLOW (not one flow that Linux would merge whole), with nothing
+ * written.  The other errors: INETCSUM_EINVAL (NULL, 'n' 0, a segment's
+ * 'pkt' NULL), INETCSUM_EBADSUM (a segment not verified), INETCSUM_EPROTO
+ * (not TCP), INETCSUM_ENOSPC (over 'cap', or longer than 65535 bytes).
+ * Whether the IDs were fixed is what inetcsum_gro_coalesce_prefix()
+ * reports.  Thread-safe; no allocation.
  */
 INETCSUM_API int inetcsum_gro_coalesce(void *out, size_t cap,
 				       const struct inetcsum_gro_seg *segs,
@@ -461,9 +520,13 @@ struct inetcsum_offload {
  * RFC 768, and TCP accepts either zero, RFC 1624).  It parses nothing:
  * 'len' must end where the packet does (struct inetcsum_offload 'end';
  * Ethernet padding would be summed).  Errors: INETCSUM_EINVAL when 'pkt'
- * is NULL, the 2-byte field does not lie inside [csum_start, len), or
- * 'csum_offset' is odd.  Reads and writes nothing outside [0, len), and
- * writes only the field.  Thread-safe; no allocation.
+ * is NULL or the 2-byte field does not lie inside [csum_start, len)
+ * (csum_start + csum_offset + 2 <= len), the conditions of Linux
+ * skb_checksum_help() for a linear buffer; like it, an odd 'csum_offset'
+ * is accepted and written, although a field at an odd distance from
+ * csum_start cannot make the sum verify.  Reads and writes nothing
+ * outside [0, len), and writes only the field.  Thread-safe; no
+ * allocation.
  */
 INETCSUM_API int
 inetcsum_offload_complete(void *pkt, size_t len, size_t csum_start,
@@ -510,8 +573,9 @@ inetcsum_offload_prepare(void *pkt, size_t len, size_t l3_offset,
  * before the IP header (the link layer, 'l3_offset' bytes), of the IP
  * header with its options or extension headers, and of the TCP header with
  * its options; then:
- *   IPv4  total length of the segment; ID + i for segment i (modulo 2^16);
- *         header checksum recomputed
+ *   IPv4  total length of the segment; ID + i for segment i (modulo 2^16),
+ *         or with INETCSUM_GSO_FIXEDID the ID of the input in every
+ *         segment; header checksum recomputed
  *   IPv6  payload length of the segment; an RFC 2675 jumbo hop-by-hop
  *         header (Linux BIG TCP) is removed, as Linux does
  *   TCP   sequence number + i * mss; CWR only on the first segment, FIN
@@ -530,8 +594,17 @@ inetcsum_offload_prepare(void *pkt, size_t len, size_t l3_offset,
  * With INETCSUM_GSO_PARTIAL the TCP/UDP fields get the pseudo-header sum
  * instead (for a device that completes them, CHECKSUM_PARTIAL; see
  * inetcsum_offload_complete()) and the payload is copied with memcpy.
+ *
+ * INETCSUM_GSO_FIXEDID (Linux SKB_GSO_TCP_FIXEDID) keeps the IPv4 ID of
+ * the input in every segment instead of counting it up: what
+ * inetcsum_gro_coalesce_prefix() reports for a flow whose IDs were all
+ * equal, so that GRO then GSO gives back the segments that were merged.
+ * An IPv4 input without DF is refused with it (INETCSUM_EINVAL), as
+ * Linux refuses it: only atomic datagrams may repeat an ID (RFC 6864).
+ * It changes nothing for IPv6, which has no ID.
  */
 #define INETCSUM_GSO_PARTIAL	1u
+#define INETCSUM_GSO_FIXEDID	2u
 
 /* One output segment: 'len' bytes at 'offset' of the output buffer. */
 struct inetcsum_gso_seg {
@@ -581,7 +654,8 @@ inetcsum_gso_plan(const void *pkt, size_t len, size_t l3_offset, size_t mss,
  * than 0, for a jumbo length below 65536 or past 'len', or an option
  * length other than 4; INETCSUM_EUNSUPP when the option shares its
  * header with other options.  'out' must not overlap 'pkt'.  'flags' is
- * 0 or INETCSUM_GSO_PARTIAL.  Reads nothing at or past 'len', writes
+ * 0 or INETCSUM_GSO_PARTIAL and/or INETCSUM_GSO_FIXEDID (INETCSUM_EINVAL
+ * for FIXEDID on IPv4 without DF).  Reads nothing at or past 'len', writes
  * nothing past 'out_cap' bytes and 'max_segs' entries.  Thread-safe; no
  * allocation.
  */

@@ -198,34 +198,86 @@ inetcsum_nat_port(void *pkt, size_t len, unsigned which, uint16_t port)
 	return 0;
 }
 
+/*
+ * The eBPF primitives
+ * -------------------
+ * bpf_l3_csum_replace() and bpf_l4_csum_replace() do not use equation 3
+ * in 16 bits: they widen the field to a 32-bit partial sum and add in 32
+ * bits (Linux csum_replace4(), csum_replace_by_diff(), include/net/
+ * checksum.h; inet_proto_csum_replace2/4/by_diff(), net/core/utils.c).
+ * Which of the two zeros comes out is decided by that width, so the
+ * helpers below model the kernel's arithmetic step by step:
+ *
+ *   add32()    a 32-bit add with the end-around carry (csum_add());
+ *              subtracting is adding the 32-bit complement (csum_sub())
+ *   notfold()  fold 32 bits to 16 twice and complement (csum_fold())
+ *   add16()    a 16-bit add with the end-around carry (csum16_add())
+ *
+ * The field 'c' enters as the 32-bit complement of its zero-extended
+ * value, ~(u32)c, whose upper half is all ones.  A 32-bit end-around sum
+ * with a nonzero term is never zero, its two folds are then in
+ * 1..0xffff, and the complement is in 0..0xfffe: the 32-bit forms never
+ * store 0xffff, so a field 0xffff whose change sums to zero becomes
+ * 0x0000.  bpf_l3_csum_replace() of a 16-bit value alone uses 16-bit
+ * arithmetic (csum_replace2(): ~(~c + ~from + to) with 16-bit carries),
+ * which gives 0xffff exactly when the field and 'from' are 0xffff and
+ * 'to' is 0; INETCSUM_REPLACE_L3 selects it.
+ */
+static inline u32
+add32(u32 a, u32 b)
+{
+	u32 r = a + b;
+
+	return r + (r < b);
+}
+
+static inline u16
+notfold(u32 s)
+{
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	return (u16)~s;
+}
+
+static inline u16
+add16(u16 a, u16 b)
+{
+	u16 r = (u16)(a + b);
+
+	return (u16)(r + (r < b));
+}
+
 INETCSUM_API int
 inetcsum_csum_replace(void *pkt, size_t len, size_t field_off, uint32_t from,
 		      uint32_t to, unsigned flags)
 {
 	unsigned size = flags & INETCSUM_REPLACE_SIZE_MASK;
+	int mangled = (flags & INETCSUM_REPLACE_MANGLED_0) != 0;
+	int l3 = (flags & INETCSUM_REPLACE_L3) != 0;
 	u8 *f;
-	u32 d;
 	u16 c;
 
 	if (pkt == NULL || (flags & ~(unsigned)(INETCSUM_REPLACE_SIZE_MASK |
-					       INETCSUM_REPLACE_MANGLED_0)) ||
+					       INETCSUM_REPLACE_MANGLED_0 |
+					       INETCSUM_REPLACE_L3)) ||
 	    (size != 0 && size != 2 && size != 4) ||
-	    (size == 2 && (from > 0xffff || to > 0xffff)))
+	    (size == 2 && (from > 0xffff || to > 0xffff)) ||
+	    (l3 && mangled))	/* bpf_l3_csum_replace() has no MANGLED_0 */
 		return INETCSUM_EINVAL;
 	if (len < 2 || field_off > len - 2)
 		return INETCSUM_EBADLEN;
 	f = (u8 *)pkt + field_off;
 	memcpy(&c, f, 2);
-	if ((flags & INETCSUM_REPLACE_MANGLED_0) && c == 0)
-		return 0;
+	if (mangled && c == 0)
+		return 0;	/* UDP without a checksum keeps none */
 	if (size == 0)
-		d = fold16((to & 0xffff) + (to >> 16));
+		c = notfold(add32(to, ~(u32)c));
+	else if (size == 2 && l3)
+		c = (u16)~add16(add16((u16)~c, (u16)~from), (u16)to);
 	else
-		d = fold16((u32)(u16)~from + (u16)~(from >> 16) +
-			   (to & 0xffff) + (to >> 16));
-	c = eqn3(c, d);
-	if ((flags & INETCSUM_REPLACE_MANGLED_0) && c == 0)
-		c = 0xffff;
+		c = notfold(add32(add32(~(u32)c, ~from), to));
+	if (mangled && c == 0)
+		c = 0xffff;	/* CSUM_MANGLED_0: a UDP zero is sent as ones */
 	memcpy(f, &c, 2);
 	return 0;
 }
