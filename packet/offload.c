@@ -305,12 +305,16 @@ inetcsum_offload_complete(void *pkt, size_t len, size_t csum_start,
 	u8 *p = pkt;
 	u16 c;
 
+	/*
+	 * Linux skb_checksum_help() asks for csum_start inside the packet and
+	 * room for the 2-byte field at csum_start + csum_offset, nothing
+	 * more: an odd csum_offset is written too.  Such a field is summed
+	 * in place with its bytes in the other halves of two 16-bit words,
+	 * so the result does not verify; the device does it all the same,
+	 * and so do we, to give the bytes a device gives.
+	 */
 	if (p == NULL || csum_start > len || csum_offset > len - csum_start ||
 	    len - csum_start - csum_offset < 2)
-		return INETCSUM_EINVAL;
-	/* The field must lie at an even distance from csum_start, where
-	 * its 16-bit word is summed (TCP 16, UDP 6). */
-	if (csum_offset & 1)
 		return INETCSUM_EINVAL;
 	c = inetcsum_fold(inetcsum_partial(p + csum_start, len - csum_start,
 					   0));
