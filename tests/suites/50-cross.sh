@@ -439,15 +439,15 @@ run() {
 		sort -rn | head -n 3 | sed "s/^/$r: slowest: /; s/\$/ s/"
 }
 
-# defaults: each toolchain file (all but the shared part, which sets no
-# triplet) builds the whole default tree with no option given, so that a
+# defaults: each toolchain file (each that names its target CPU: not the
+# shared part that the others include) builds the whole default tree with no option given, so that a
 # flag meant for the build machine's CPU (-march=native) cannot reach a
 # cross compiler again.  The test runs below turn the tools and the bench
 # off to save time; this is where they are built for every target.
 defaults() {
 	local tc n dir t0 nfiles=0
 	for tc in "$SRC"/cmake/toolchains/*.cmake; do
-		grep -q '^set(INETCSUM_CROSS_TRIPLET ' "$tc" || continue
+		grep -q '^set(CMAKE_SYSTEM_PROCESSOR ' "$tc" || continue
 		n=$(basename "$tc" .cmake)
 		nfiles=$((nfiles + 1))
 		dir=$OUT/defaults-$n
