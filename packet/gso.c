@@ -13,8 +13,10 @@
  * (timestamps and SACK blocks repeat in every segment, as on the wire).
  * Segment i carries payload bytes [i * mss, (i + 1) * mss), the last one
  * what remains.  Linux then patches, per segment:
- *   - IPv4: tot_len, id = id + i (inet_gso_segment(), unless FIXEDID),
- *     ip_send_check();
+ *   - IPv4: tot_len, id = id + i (inet_gso_segment()), or the ID kept
+ *     in every segment with SKB_GSO_TCP_FIXEDID (INETCSUM_GSO_FIXEDID
+ *     here: what GRO sets when a flow's IDs were all equal, so that GRO
+ *     then GSO gives back the segments it merged), ip_send_check();
  *   - IPv6: payload_len; a hop-by-hop header holding only the jumbo
  *     option of BIG TCP is removed first (ipv6_hopopt_jumbo_remove());
  *   - TCP: seq + i * mss; FIN and PSH cleared on all but the last segment,
@@ -41,6 +43,8 @@
 #define UDP_LEN_OFF	4
 #define IPV4_TOT_OFF	2
 #define IPV4_ID_OFF	4
+#define IPV4_FRAG_OFF	6
+#define IPV4_DF_BYTE	0x40	/* DF in the frag_off field's first byte */
 #define IPV4_CSUM_OFF	10
 #define IPV6_HLEN	40
 #define IPV6_PLEN_OFF	4
@@ -180,7 +184,8 @@ struct job {
 	/*
 	 * The segments between the first and the last (see make_mid()), if
 	 * has_mid: their headers as written but for the IPv4 ID and header
-	 * checksum and the TCP sequence number, and the sums of those headers
+	 * checksum (unless INETCSUM_GSO_FIXEDID keeps them) and the TCP
+	 * sequence number, and the sums of those headers
 	 * without the fields left out (IPv4 header; L4 checksum seed, or with
 	 * INETCSUM_GSO_PARTIAL the L4 field's value).
 	 */
@@ -371,7 +376,8 @@ write_hdr(const u8 *p, const struct job *j, size_t i, size_t n,
 		pseudo = add32_eac(j->pseudo0, wire32((u32)l4len));
 	} else {
 		u32 tot = wire16((u32)(hdr - l3 + n));
-		u32 id = wire16((j->id0 + (u32)i) & 0xffff);
+		u32 id = wire16((j->id0 + (flags & INETCSUM_GSO_FIXEDID ?
+					    0 : (u32)i)) & 0xffff);
 
 		store16(ip + IPV4_TOT_OFF, tot);
 		store16(ip + IPV4_ID_OFF, id);
@@ -535,8 +541,11 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 		loc->l4_hlen, ck_at = th_at + loc->csum_offset;
 	const size_t ahead = inetcsum_pkt_gso_prefetch;
 	const inetcsum_pkt_copy_fn copy = inetcsum_pkt_copy_kernel();
-	const int v4 = !loc->v6, tcp = loc->proto == IPPROTO_TCP;
+	const int tcp = loc->proto == IPPROTO_TCP;
 	const int partial = (flags & INETCSUM_GSO_PARTIAL) != 0;
+	/* With INETCSUM_GSO_FIXEDID the template's ID (the first's) and
+	 * header checksum are every middle segment's: nothing to patch. */
+	const int patch_id = !loc->v6 && !(flags & INETCSUM_GSO_FIXEDID);
 	const u8 *src = p + hdr + mss;
 	u32 seq = j->seq0 + (u32)mss, id = j->id0 + 1u;
 	size_t i;
@@ -554,7 +563,7 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 		 * 1.02-1.035x for the whole GSO, in one process).
 		 */
 		memcpy(s, j->mid, hdr);
-		if (v4) {
+		if (patch_id) {
 			u32 w = wire16(id & 0xffff);
 			u16 c;
 
@@ -592,11 +601,25 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 	size_t i, pos = 0, n;
 	int r;
 
-	if (out == NULL || segs == NULL || (flags & ~INETCSUM_GSO_PARTIAL))
+	if (out == NULL || segs == NULL ||
+	    (flags & ~(INETCSUM_GSO_PARTIAL | INETCSUM_GSO_FIXEDID)))
 		return INETCSUM_EINVAL;
 	r = plan(p, len, l3_offset, mss, &j);
 	if (r < 0)
 		return r;
+	/*
+	 * Repeating an ID is allowed only in atomic datagrams (DF set, RFC
+	 * 6864 section 4.1): a fragmented datagram is reassembled by its
+	 * ID, so segments that could be fragmented on the way must not
+	 * share one.  Linux's inet_gso_segment() refuses FIXEDID without
+	 * DF too ("fixed ID is invalid if DF bit is not set"), and its GRO,
+	 * like inetcsum_gro_coalesce_prefix(), reports fixed IDs only with
+	 * DF.  (A 2025 net-next series drops both DF conditions; see
+	 * docs/packet.md.)
+	 */
+	if ((flags & INETCSUM_GSO_FIXEDID) && !j.loc.v6 &&
+	    !(p[j.loc.l3 + IPV4_FRAG_OFF] & IPV4_DF_BYTE))
+		return INETCSUM_EINVAL;
 	if (out_cap < j.out_len || max_segs < j.nsegs)
 		return INETCSUM_ENOSPC;
 	prepare(p, &j);

@@ -341,6 +341,14 @@ size_t
 l4gen_ref_gso(const struct l4gen *g, size_t mss, int partial, uint8_t *out,
 	      size_t cap, size_t *lens, size_t max)
 {
+	return l4gen_ref_gso_ids(g, mss, partial, 0, out, cap, lens, max);
+}
+
+size_t
+l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
+		  int fixed_id, uint8_t *out, size_t cap, size_t *lens,
+		  size_t max)
+{
 	size_t cut = g->jumbo ? 8 : 0, hdr = g->payload - cut;
 	size_t nseg = g->plen == 0 ? 1 : (g->plen + mss - 1) / mss;
 	size_t i, pos = 0;
@@ -370,7 +378,8 @@ l4gen_ref_gso(const struct l4gen *g, size_t mss, int partial, uint8_t *out,
 			w16(ip + 4, hdr + n - g->l3 - 40);
 		} else {
 			unsigned id = (unsigned)((g->pkt[g->l3 + 4] << 8 |
-						  g->pkt[g->l3 + 5]) + i);
+						  g->pkt[g->l3 + 5]) +
+						 (fixed_id ? 0 : i));
 
 			w16(ip + 2, hdr + n - g->l3);
 			w16(ip + 4, id & 0xffff);

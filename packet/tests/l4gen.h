@@ -66,6 +66,11 @@ uint64_t l4gen_pseudo(const struct l4gen *g, size_t l4len);
  */
 size_t l4gen_ref_gso(const struct l4gen *g, size_t mss, int partial,
 		     uint8_t *out, size_t cap, size_t *lens, size_t max);
+/* The same, with 'fixed_id' every IPv4 segment keeping the input's ID
+ * (INETCSUM_GSO_FIXEDID) instead of ID + i. */
+size_t l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
+			 int fixed_id, uint8_t *out, size_t cap, size_t *lens,
+			 size_t max);
 
 /* Naive per-field values for the offload tests (network-order values). */
 unsigned l4gen_ref_full(const struct l4gen *g);		/* the checksum */

@@ -15,6 +15,9 @@
  * length set, no jumbo option), and the jumbo errors: a payload length
  * beside the option, an option value that lies or is below 65536, an
  * option of the wrong length, an option sharing its header.
+ * INETCSUM_GSO_FIXEDID (the IPv4 ID kept in every segment) against the
+ * reference with its fixed-ID switch, on the same random packets: refused
+ * without DF, no change for IPv6, and a hand-worked case.
  *
  *   test_gso [--pcap FILE]   FILE: every Ethernet segment made, as a pcap
  *                            (for inetcsum check and tshark, 27-segment.sh)
@@ -104,8 +107,19 @@ run_one(struct l4gen *g, size_t mss, unsigned flags)
 	int r;
 
 	checked++;
-	n = l4gen_ref_gso(g, mss, (flags & INETCSUM_GSO_PARTIAL) != 0, ref,
-			  OUT_CAP, ref_lens, MAX_SEGS);
+	if ((flags & INETCSUM_GSO_FIXEDID) && !g->v6 &&
+	    !(g->pkt[g->l3 + 6] & 0x40)) {
+		/* Only an atomic datagram (DF) may repeat its ID. */
+		memset(out, CANARY, 4096);
+		r = inetcsum_gso_segment(g->pkt, g->len, g->l3, mss, flags,
+					 out, OUT_CAP, segs, MAX_SEGS);
+		if (r != INETCSUM_EINVAL || !untouched(out, 4096))
+			FAIL(g, "fixed ID without DF: %d", r);
+		return;
+	}
+	n = l4gen_ref_gso_ids(g, mss, (flags & INETCSUM_GSO_PARTIAL) != 0,
+			      (flags & INETCSUM_GSO_FIXEDID) != 0, ref,
+			      OUT_CAP, ref_lens, MAX_SEGS);
 	if (n == 0) {
 		FAIL(g, "reference output too big for mss %zu", mss);
 		return;
@@ -229,8 +243,9 @@ random_cases(unsigned long n)
 			mss = 60000;
 		if (mss < 64 && g.plen > 20000)
 			mss += 1400;
-		run_one(&g, mss, l4gen_rand(&rs) % 3 == 0 ?
-			INETCSUM_GSO_PARTIAL : 0);
+		run_one(&g, mss, (l4gen_rand(&rs) % 3 == 0 ?
+				  INETCSUM_GSO_PARTIAL : 0) |
+			(l4gen_rand(&rs) % 3 == 0 ? INETCSUM_GSO_FIXEDID : 0));
 	}
 }
 
@@ -245,8 +260,10 @@ every_mss(unsigned long n)
 		size_t mss;
 
 		l4gen_make(&g, pkt, PKT_CAP, &rs, l4gen_rand(&rs) % 400, 0);
+		/* Both modes, with and without fixed IDs. */
 		for (mss = 1; mss <= g.plen + 2; mss++)
-			run_one(&g, mss, mss & 1 ? 0 : INETCSUM_GSO_PARTIAL);
+			run_one(&g, mss, (mss & 1 ? 0 : INETCSUM_GSO_PARTIAL) |
+				(mss & 2 ? INETCSUM_GSO_FIXEDID : 0));
 	}
 }
 
@@ -297,6 +314,37 @@ linux_rules(void)
 			FAIL(&g, "hand-worked segment %zu: flags %02x id %04x "
 			     "seq %08x", i, s[g.l4 + 13], get16(s + g.l3 + 4),
 			     (unsigned)seq);
+		check_frame(&g, s, segs[i].len, i);
+	}
+	checked++;
+
+	/*
+	 * The same with INETCSUM_GSO_FIXEDID: every segment keeps ID 0xffff
+	 * (and so one header checksum for the two full ones); refused
+	 * without DF, with nothing written.
+	 */
+	pkt[g.l3 + 6] &= (uint8_t)~0x40;
+	memset(out, CANARY, 4096);
+	r = inetcsum_gso_segment(pkt, g.len, g.l3, 1000, INETCSUM_GSO_FIXEDID,
+				 out, OUT_CAP, segs, 3);
+	if (r != INETCSUM_EINVAL || !untouched(out, 4096))
+		FAIL(&g, "fixed ID without DF: %d", r);
+	pkt[g.l3 + 6] |= 0x40;
+	r = inetcsum_gso_segment(pkt, g.len, g.l3, 1000, INETCSUM_GSO_FIXEDID,
+				 out, OUT_CAP, segs, 3);
+	if (r != 3) {
+		FAIL(&g, "hand-worked fixed-ID case: %d segments", r);
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		const uint8_t *s = out + segs[i].offset;
+
+		if (s[g.l4 + 13] != want_flags[i] ||
+		    get16(s + g.l3 + 4) != 0xffff ||
+		    (i > 0 && get16(s + g.l3 + 10) !=
+		     get16(out + segs[0].offset + g.l3 + 10)))
+			FAIL(&g, "hand-worked fixed-ID segment %zu: flags %02x "
+			     "id %04x", i, s[g.l4 + 13], get16(s + g.l3 + 4));
 		check_frame(&g, s, segs[i].len, i);
 	}
 	checked++;
@@ -357,7 +405,7 @@ errors(unsigned long n)
 					 pl.out_len, segs, pl.nsegs - 1);
 		if (r != INETCSUM_ENOSPC || !untouched(out, 4096))
 			FAIL(&g, "short segment array: %d", r);
-		r = inetcsum_gso_segment(pkt, g.len, l3, 100, 2, out,
+		r = inetcsum_gso_segment(pkt, g.len, l3, 100, 4, out,
 					 OUT_CAP, segs, MAX_SEGS);
 		if (r != INETCSUM_EINVAL)
 			FAIL(&g, "unknown flag: %d", r);
