@@ -22,12 +22,21 @@
 
 #define IPPROTO_TCP	6
 #define IPPROTO_UDP	17
+#define IPV4_ID_OFF	4
+#define IPV4_FRAG_OFF	6
+#define IPV4_DF_BYTE	0x40	/* DF in the first byte of frag_off */
 #define IPV4_CSUM_OFF	10
 #define TCP_SEQ_OFF	4
 #define TCP_FLAGS_OFF	13
+#define TCP_URP_OFF	18
 #define TCP_FIN		0x01
+#define TCP_SYN		0x02
+#define TCP_RST		0x04
 #define TCP_PSH		0x08
+#define TCP_URG		0x20
 #define TCP_CWR		0x80
+/* Flags that end a run after their segment (tcp_gro_receive()). */
+#define TCP_ENDS	(TCP_URG | TCP_PSH | TCP_RST | TCP_SYN | TCP_FIN)
 #define IP_MAXLEN16	0xffffu
 /*
  * How inetcsum_gro_verify() walks a burst (inetcsum_pkt_gro_verify() has
@@ -297,87 +306,207 @@ inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 				       GRO_LINES);
 }
 
-INETCSUM_API int
-inetcsum_gro_coalesce(void *out, size_t cap,
-		      const struct inetcsum_gro_seg *segs, size_t n)
+/*
+ * Which segments make one packet: Linux's GRO rules
+ * --------------------------------------------------
+ * Linux holds a flow's first segment and merges the next ones into it
+ * until one of them "flushes" it (tcp_gro_receive() in
+ * net/ipv4/tcp_offload.c, inet_gro_receive() and the ID check of
+ * include/net/gro.h, ipv6_gro_receive() in net/ipv6/ip6_offload.c).  A
+ * coalescer that merged more would hand the receiver what Linux never
+ * does: a SYN or RST inside data, PSH in the middle, segments of two
+ * sizes, or IDs that GSO cannot give back.  plan() walks the segments
+ * with those rules and finds the longest run Linux would merge:
+ *   - the first segment is held only if it has a payload and no URG,
+ *     PSH, RST, SYN or FIN, and its IP header is clean (no reserved or
+ *     fragment bit, no bytes past the IP length); else it goes alone;
+ *   - a later one joins if it is the same flow with the same headers:
+ *     every IP header byte equal but the length, IPv4 ID and checksum,
+ *     every TCP header byte equal but the sequence number, checksum,
+ *     urgent pointer and the flags PSH, FIN and CWR; no CWR of its own;
+ *     a payload of 1 to mss bytes, mss being the first one's; the next
+ *     sequence number; an IPv4 ID of first + i (segment i) or, when the
+ *     second segment has DF and repeats the first's ID, the first's for
+ *     all ("fixed", Linux's ip_fixedid, reported as
+ *     INETCSUM_GSO_FIXEDID); and room below 64 KiB (Linux's default
+ *     gro_max_size: the packet at most 65535 bytes);
+ *   - a joined segment with PSH or FIN, or shorter than mss, ends the run.
+ * Linux compares IPv6 extension headers byte for byte, as a part of the
+ * flow; it does not merge IPv4 with options at all.  Here IPv4 options
+ * are compared byte for byte like the extension headers and merged when
+ * equal: the segments carry them identically, and GSO copies them into
+ * every segment again, so GRO then GSO still gives the segments back.
+ */
+
+/* The run plan() found. */
+struct flow {
+	struct inetcsum_l4loc l0;	/* the first segment's layout */
+	size_t hdr;		/* header bytes, up to the first payload */
+	size_t total;		/* bytes of the merged packet */
+	size_t k;		/* segments in the run */
+	size_t mss;		/* the first one's payload bytes */
+	u32 seq;		/* the sequence number the next must have */
+	int fixedid;		/* IPv4 IDs all the first's */
+	int stop;		/* k < n: why (for inetcsum_gro_coalesce()) */
+};
+
+static u32
+get16(const u8 *p)
 {
-	struct inetcsum_l4loc l0, li;
-	u8 *o = out;
-	const u8 *p0;
-	size_t i, hdr, total, off;
-	u32 seq, sum;
-	u16 v;
-	u8 fl = 0;
+	return (u32)p[0] << 8 | p[1];
+}
+
+/*
+ * A segment Linux would hold or merge at all: nothing past its IP length
+ * (inet_gro_receive() and ipv6_gro_receive() compare the length field
+ * with the buffer), and for IPv4 no reserved, MF or offset bit (the walk
+ * already refused fragments; this is the reserved bit).
+ */
+static int
+clean(const u8 *p, size_t len, const struct inetcsum_l4loc *l)
+{
+	if (l->end != len)
+		return 0;
+	return l->v6 || ((p[IPV4_FRAG_OFF] & ~IPV4_DF_BYTE) == 0 &&
+			 p[IPV4_FRAG_OFF + 1] == 0);
+}
+
+/*
+ * Whether segment 'i' joins the run of 'f': 0 and its payload length in
+ * '*plen', or the code of why not.
+ */
+static int
+join(const struct inetcsum_gro_seg *segs, size_t i, struct flow *f,
+     size_t *plen)
+{
+	const struct inetcsum_l4loc *l0 = &f->l0;
+	const u8 *p = segs[i].pkt, *p0 = segs[0].pkt;
+	struct inetcsum_l4loc li;
+	size_t k, tf = l0->l4 + TCP_FLAGS_OFF;
 	int r;
 
-	if (out == NULL || segs == NULL || n == 0)
+	if (p == NULL)
 		return INETCSUM_EINVAL;
-	/* Every check first: nothing is written to 'out' on failure. */
-	for (i = 0; i < n; i++)
-		if (segs[i].pkt == NULL || segs[i].status != 0)
-			return segs[i].pkt == NULL ? INETCSUM_EINVAL :
-			       INETCSUM_EBADSUM;
-	p0 = segs[0].pkt;
-	r = fast_find_l4_any(p0, segs[0].len, &l0);
+	if (segs[i].status != 0)
+		return INETCSUM_EBADSUM;
+	r = fast_find_l4_any(p, segs[i].len, &li);
 	if (r < 0)
 		return r;
-	if (l0.proto != IPPROTO_TCP || l0.big)
-		return INETCSUM_EPROTO;
-	hdr = l0.l4 + l0.l4_hlen;
-	total = hdr;
-	seq = get32(p0 + l0.l4 + TCP_SEQ_OFF);
-	for (i = 0; i < n; i++) {
-		const u8 *p = segs[i].pkt;
-		size_t k;
-
-		r = fast_find_l4_any(p, segs[i].len, &li);
-		if (r < 0)
-			return r;
-		if (li.proto != IPPROTO_TCP || li.big || li.l4 != l0.l4 ||
-		    li.l4_hlen != l0.l4_hlen ||
-		    get32(p + li.l4 + TCP_SEQ_OFF) != seq)
-			return INETCSUM_EFLOW;
-		/*
-		 * One flow, one header: the bytes must match the first
-		 * segment's except the IP length, IPv4 ID and checksum, the
-		 * TCP sequence number and checksum and the flags FIN and PSH
-		 * (merged) and CWR (first segment only).  FIN ends the flow.
-		 */
-		for (k = 0; k < hdr; k++) {
-			u8 a = p[k], b = p0[k];
-
-			if (k == li.l4 + TCP_FLAGS_OFF) {
-				if ((a & TCP_FIN) && i + 1 < n)
-					return INETCSUM_EFLOW;
-				if ((a & TCP_CWR) && i > 0)
-					return INETCSUM_EFLOW;
-				fl |= a & (TCP_FIN | TCP_PSH);
-				a &= (u8)~(TCP_FIN | TCP_PSH | TCP_CWR);
-				b &= (u8)~(TCP_FIN | TCP_PSH | TCP_CWR);
-			} else if ((!li.v6 && (k == 2 || k == 3 || k == 4 ||
-					       k == 5 || k == 10 || k == 11)) ||
-				   (li.v6 && (k == 4 || k == 5)) ||
-				   (k >= li.l4 + TCP_SEQ_OFF &&
-				    k < li.l4 + TCP_SEQ_OFF + 4) ||
-				   k == li.l4 + 16 || k == li.l4 + 17) {
-				continue;
-			}
-			if (a != b)
+	if (li.proto != IPPROTO_TCP || li.big || li.l4 != l0->l4 ||
+	    li.l4_hlen != l0->l4_hlen || !clean(p, segs[i].len, &li))
+		return INETCSUM_EFLOW;
+	*plen = li.end - f->hdr;
+	if (*plen == 0 || *plen > f->mss || (p[tf] & TCP_CWR) ||
+	    get32(p + l0->l4 + TCP_SEQ_OFF) != f->seq)
+		return INETCSUM_EFLOW;
+	/*
+	 * One flow, one header: every byte the first segment's but those
+	 * each segment has of its own (lengths, checksums, IPv4 ID, TCP
+	 * sequence number, urgent pointer) and the flags PSH, FIN and CWR
+	 * (CWR was refused above; the first may have it).
+	 */
+	for (k = 0; k < f->hdr; k++) {
+		if (k == tf) {
+			if ((p[k] ^ p0[k]) & ~(TCP_FIN | TCP_PSH | TCP_CWR))
 				return INETCSUM_EFLOW;
+			continue;
 		}
-		seq += (u32)(li.end - hdr);
-		total += li.end - hdr;
+		if ((!l0->v6 && (k == 2 || k == 3 || k == IPV4_ID_OFF ||
+				 k == IPV4_ID_OFF + 1 || k == IPV4_CSUM_OFF ||
+				 k == IPV4_CSUM_OFF + 1)) ||
+		    (l0->v6 && (k == 4 || k == 5)) ||
+		    (k >= l0->l4 + TCP_SEQ_OFF &&
+		     k < l0->l4 + TCP_SEQ_OFF + 4) ||
+		    (k >= l0->l4 + 16 && k < l0->l4 + TCP_URP_OFF + 2))
+			continue;
+		if (p[k] != p0[k])
+			return INETCSUM_EFLOW;
 	}
-	if (total > cap)
-		return INETCSUM_ENOSPC;
-	if (total - (l0.v6 ? 40 : 0) > IP_MAXLEN16)
-		return INETCSUM_ENOSPC;
+	if (!l0->v6) {
+		/*
+		 * The ID of segment i is the first's + i, or the first's
+		 * if the flow is fixed, which the second segment decides:
+		 * the same ID with DF (an atomic datagram may repeat it,
+		 * RFC 6864); without DF a repeated ID ends the run.  DF
+		 * itself is equal in all (compared above).
+		 */
+		u32 off = (get16(p + IPV4_ID_OFF) -
+			   get16(p0 + IPV4_ID_OFF)) & 0xffff;
 
-	/* Write: the first header, then the payloads, summing the header. */
+		if (i == 1)
+			f->fixedid = off == 0 &&
+				     (p0[IPV4_FRAG_OFF] & IPV4_DF_BYTE);
+		if (off != (f->fixedid ? 0 : (i & 0xffff)))
+			return INETCSUM_EFLOW;
+	}
+	/* Linux: p->len + len >= gro_max_size (65536) fails the merge. */
+	if (f->total + *plen > IP_MAXLEN16)
+		return INETCSUM_ENOSPC;
+	return 0;
+}
+
+/*
+ * The run at the start of 'segs' (n >= 1) into 'f'; 0, or the error that
+ * refuses segs[0].
+ */
+static int
+plan(const struct inetcsum_gro_seg *segs, size_t n, struct flow *f)
+{
+	const u8 *p0 = segs[0].pkt;
+	size_t i, plen;
+	int r;
+
+	if (p0 == NULL)
+		return INETCSUM_EINVAL;
+	if (segs[0].status != 0)
+		return INETCSUM_EBADSUM;
+	r = fast_find_l4_any(p0, segs[0].len, &f->l0);
+	if (r < 0)
+		return r;
+	if (f->l0.proto != IPPROTO_TCP || f->l0.big)
+		return INETCSUM_EPROTO;
+	f->hdr = f->l0.l4 + f->l0.l4_hlen;
+	f->total = f->l0.end;
+	f->mss = f->l0.end - f->hdr;
+	f->seq = get32(p0 + f->l0.l4 + TCP_SEQ_OFF) + (u32)f->mss;
+	f->k = 1;
+	f->fixedid = 0;
+	f->stop = INETCSUM_EFLOW;
+	/* tcp_gro_receive() with no flow held: mss 1, so an empty segment
+	 * ends at once; inet/ipv6_gro_receive(): unclean ones go alone. */
+	if (f->mss == 0 || (p0[f->l0.l4 + TCP_FLAGS_OFF] & TCP_ENDS) ||
+	    !clean(p0, segs[0].len, &f->l0))
+		return 0;
+	for (i = 1; i < n; i++) {
+		r = join(segs, i, f, &plen);
+		if (r != 0) {
+			f->stop = r;
+			return 0;
+		}
+		f->k = i + 1;
+		f->total += plen;
+		f->seq += (u32)plen;
+		if ((((const u8 *)segs[i].pkt)[f->l0.l4 + TCP_FLAGS_OFF] &
+		     TCP_ENDS) || plen < f->mss)
+			return 0;
+	}
+	return 0;
+}
+
+/* The run of 'f' into 'out': the first header, then the payloads. */
+static void
+write_run(u8 *o, const struct inetcsum_gro_seg *segs, const struct flow *f)
+{
+	const struct inetcsum_l4loc *l0 = &f->l0;
+	const u8 *p0 = segs[0].pkt;
+	struct inetcsum_l4loc li;
+	size_t i, off = 0, hdr = f->hdr, total = f->total;
+	u32 sum = 0;
+	u16 v;
+	u8 fl = 0;
+
 	memcpy(o, p0, hdr);
-	off = 0;
-	sum = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < f->k; i++) {
 		const u8 *p = segs[i].pkt;
 		size_t plen;
 
@@ -388,27 +517,79 @@ inetcsum_gro_coalesce(void *out, size_t cap,
 		 * (l4_hlen is a multiple of 4), so O_i's parity decides. */
 		sum = inetcsum_block_add(sum, segs[i].payload_sum, off);
 		off += plen;
+		fl |= p[l0->l4 + TCP_FLAGS_OFF] & (TCP_FIN | TCP_PSH);
 	}
-	o[l0.l4 + TCP_FLAGS_OFF] = (u8)((o[l0.l4 + TCP_FLAGS_OFF] &
-					 ~(TCP_FIN | TCP_PSH)) | fl);
-	if (l0.v6) {
+	/* tcp_gro_receive() ORs the merged ones' FIN and PSH in. */
+	o[l0->l4 + TCP_FLAGS_OFF] |= fl;
+	if (l0->v6) {
 		o[4] = (u8)((total - 40) >> 8);
 		o[5] = (u8)(total - 40);
 	} else {
 		o[2] = (u8)(total >> 8);
 		o[3] = (u8)total;
 		o[IPV4_CSUM_OFF] = o[IPV4_CSUM_OFF + 1] = 0;
-		v = inetcsum_ipv4_header(o, (unsigned)(l0.ip_hlen / 4));
+		v = inetcsum_ipv4_header(o, (unsigned)(l0->ip_hlen / 4));
 		memcpy(o + IPV4_CSUM_OFF, &v, 2);
 	}
 	/* The pseudo-header addresses are the first segment's: relocate. */
-	li = l0;
-	li.src = o + (l0.src - p0);
-	li.dst = o + (l0.dst - p0);
-	o[l0.l4 + 16] = o[l0.l4 + 17] = 0;
-	sum = inetcsum_add(sum, inetcsum_partial(o + l0.l4, l0.l4_hlen,
-		inetcsum_pkt_l4_pseudo(&li, total - l0.l4)));
+	li = *l0;
+	li.src = o + (l0->src - p0);
+	li.dst = o + (l0->dst - p0);
+	o[l0->l4 + 16] = o[l0->l4 + 17] = 0;
+	sum = inetcsum_add(sum, inetcsum_partial(o + l0->l4, l0->l4_hlen,
+		inetcsum_pkt_l4_pseudo(&li, total - l0->l4)));
 	v = inetcsum_fold(sum);
-	memcpy(o + l0.l4 + 16, &v, 2);
-	return (int)total;
+	memcpy(o + l0->l4 + 16, &v, 2);
+}
+
+INETCSUM_API int
+inetcsum_gro_coalesce_prefix(void *out, size_t cap,
+			     const struct inetcsum_gro_seg *segs, size_t n,
+			     struct inetcsum_gro_info *info)
+{
+	struct flow f;
+	int r;
+
+	if (out == NULL || segs == NULL || n == 0)
+		return INETCSUM_EINVAL;
+	r = plan(segs, n, &f);
+	if (r < 0)
+		return r;
+	if (f.total > cap)
+		return INETCSUM_ENOSPC;
+	write_run(out, segs, &f);
+	if (info != NULL) {
+		info->nsegs = f.k;
+		info->mss = f.mss;
+		info->gso_flags = !f.l0.v6 && f.k >= 2 && f.fixedid ?
+				  INETCSUM_GSO_FIXEDID : 0;
+	}
+	return (int)f.total;
+}
+
+INETCSUM_API int
+inetcsum_gro_coalesce(void *out, size_t cap,
+		      const struct inetcsum_gro_seg *segs, size_t n)
+{
+	struct flow f;
+	size_t i;
+	int r;
+
+	if (out == NULL || segs == NULL || n == 0)
+		return INETCSUM_EINVAL;
+	/* Every check first: nothing is written to 'out' on failure. */
+	for (i = 0; i < n; i++)
+		if (segs[i].pkt == NULL || segs[i].status != 0)
+			return segs[i].pkt == NULL ? INETCSUM_EINVAL :
+			       INETCSUM_EBADSUM;
+	r = plan(segs, n, &f);
+	if (r < 0)
+		return r;
+	if (f.k < n)
+		return f.stop == INETCSUM_ENOSPC ? INETCSUM_ENOSPC :
+		       INETCSUM_EFLOW;
+	if (f.total > cap)
+		return INETCSUM_ENOSPC;
+	write_run(out, segs, &f);
+	return (int)f.total;
 }
