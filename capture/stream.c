@@ -54,11 +54,46 @@ fail(struct inetcsum_capstream *s, const char *fmt, ...)
 	return -1;
 }
 
+/* A zstd/lz4 skippable frame: magic 0x184D2A50-0x184D2A5F, little-endian. */
+static int
+skippable(const uint8_t *p)
+{
+	return (p[0] & 0xf0) == 0x50 && p[1] == 0x2a && p[2] == 0x4d &&
+	       p[3] == 0x18;
+}
+
 enum inetcsum_codec
 inetcsum_codec_detect(const uint8_t *p, size_t n)
 {
+	size_t off = 0;
+
 	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
 		return INETCSUM_CODEC_GZIP;
+	/*
+	 * zstd (RFC 8878 section 3.1.2) and lz4 share the skippable frame,
+	 * 4 bytes of magic and a 32-bit little-endian size: step over those
+	 * in front to the first real frame, whose magic names the codec.
+	 */
+	while (n - off >= 8 && skippable(p + off)) {
+		uint32_t size = (uint32_t)p[off + 4] |
+				(uint32_t)p[off + 5] << 8 |
+				(uint32_t)p[off + 6] << 16 |
+				(uint32_t)p[off + 7] << 24;
+
+		if (size > n - off - 8)
+			return INETCSUM_CODEC_NONE;
+		off += 8 + (size_t)size;
+	}
+	p += off;
+	n -= off;
+	/* Nothing but skippable frames: a stream of no bytes, which either
+	 * decoder reads as such. */
+	if (off > 0 && n == 0)
+#if defined(INETCSUM_HAVE_ZSTD) || !defined(INETCSUM_HAVE_LZ4)
+		return INETCSUM_CODEC_ZSTD;
+#else
+		return INETCSUM_CODEC_LZ4;
+#endif
 	if (n >= 4 && p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f &&
 	    p[3] == 0xfd)
 		return INETCSUM_CODEC_ZSTD;
@@ -302,7 +337,20 @@ start(struct inetcsum_capstream *s, size_t read_max)
 	while (s->in_len < 4 && !s->in_eof)
 		if (read_in(s) < 0)
 			return -1;
+	/* Skippable frames in front: the first input buffer may show what
+	 * follows them. */
+	if (s->in_len >= 4 && skippable(s->in))
+		while (!s->in_eof && s->in_len < s->in_cap &&
+		       inetcsum_codec_detect(s->in, s->in_len) ==
+		       INETCSUM_CODEC_NONE)
+			if (read_in(s) < 0)
+				return -1;
 	s->codec = inetcsum_codec_detect(s->in, s->in_len);
+	if (s->codec == INETCSUM_CODEC_NONE && s->in_len >= 4 &&
+	    skippable(s->in))
+		return fail(s, "a zstd/lz4 skippable frame at offset 0 is not "
+			    "followed by a zstd or lz4 frame within the first "
+			    "%zu bytes", s->in_len);
 	return codec_init(s);
 }
 
@@ -388,8 +436,10 @@ inetcsum_capstream_fill(struct inetcsum_capstream *s, size_t consumed, size_t wa
 		size_t n = s->cap;
 		uint8_t *p;
 
+		/* Doubling, but never to twice what one record needs: a
+		 * record at INETCSUM_CAP_MAX_RECORD costs that much, once. */
 		while (n < goal)
-			n *= 2;
+			n = n > goal / 2 ? goal : 2 * n;
 		p = realloc(s->buf, n);
 		if (p == NULL)
 			return fail(s, "out of memory for a record of %zu "
