@@ -19,6 +19,31 @@
  * are compared with what remains (never added to a pointer first), so no
  * overflow and no access outside [buf, buf + len) can happen whatever the
  * input holds.
+ *
+ * Leniencies, as libpcap's sf-pcap.c and sf-pcapng.c and Wireshark's
+ * wiretap read files (a file that they read, this reads):
+ *  - a captured length above the snapshot length is no error: writers
+ *    get the snapshot length wrong (Solaris bufmod, a header written
+ *    before the interface's MTU grew, a 65,549-byte frame of a 65,535-byte
+ *    datagram under snaplen 65535).  libpcap reads such a pcap record
+ *    and hands out its first snaplen bytes, wiretap hands out all of it;
+ *    a checksum needs all of it, so it is delivered whole and counted in
+ *    'noversize'.  (libpcap refuses it in pcapng; wiretap reads it.)
+ *  - the bound is the maximum for the link type instead
+ *    (inetcsum_cap_max_caplen()), as both libpcap and wiretap bound it;
+ *  - a snapshot length of 0 (or above INT_MAX) means none: libpcap
+ *    takes the link type's maximum, which is the bound above anyway;
+ *  - pcap versions 2.0-2.2 and 543.0 (DG/UX) store the original length
+ *    before the captured one, 2.3 either way (libpcap swaps the two
+ *    there when caplen > len); libpcap reads 2.0-2.4 and 543.0, this
+ *    also a later 2.x, whose layout no change has been announced for;
+ *  - the link-type field's upper bits (FCS length, bits 26-31) are not
+ *    part of the type.  A trailing FCS lies past the IP datagram, whose
+ *    own length the checksums follow, so it needs no other handling.
+ * Not read: the "modified" pcap of Alexey Kuznetzov (magic 0xa1b2cd34,
+ * 24-byte record headers), which libpcap reads: "segment" rewrites
+ * record headers as 16 bytes, so it would need that layout first; such a
+ * file is refused by name rather than misread.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,14 +55,17 @@
 /* pcap magics as read in the writer's order, and their byte swaps. */
 #define PCAP_MAGIC_US		0xa1b2c3d4u
 #define PCAP_MAGIC_NS		0xa1b23c4du
+#define PCAP_MAGIC_KUZNETZOV	0xa1b2cd34u
 /* magic, major, minor, thiszone, sigfigs, snaplen, link type */
 #define PCAP_FILE_HDR_LEN	24
 /* seconds, fraction, captured length, original length */
 #define PCAP_REC_HDR_LEN	16
 /*
  * The pcap link-type field keeps the link type in its low 16 bits; bits
- * 16-27 are reserved and bits 26-31 may describe a trailing FCS
- * (draft-ietf-opsawg-pcap section 4), which is not part of the type.
+ * 16-25 are reserved, bit 26 says whether bits 28-31 give the length of
+ * a trailing FCS in 16-bit words (draft-ietf-opsawg-pcap section 4);
+ * neither is part of the type.  (libpcap keeps the low 26 bits, so a
+ * file with reserved bits set is an unknown link type to it.)
  */
 #define PCAP_LINKTYPE_MASK	0xffffu
 
@@ -120,6 +148,21 @@ add_interface(struct inetcsum_cap *c, int linktype, uint32_t snaplen)
 	return 0;
 }
 
+uint32_t
+inetcsum_cap_max_caplen(int linktype)
+{
+	switch (linktype) {
+	case 231:	/* D-Bus: a message is at most 128 MiB */
+		return 128u << 20;
+	case 279:	/* EBHSCR (Elektrobit): 8 MiB */
+		return 8u << 20;
+	case 249:	/* USBPcap: 1 MiB (Wireshark bug 15985) */
+		return 1u << 20;
+	default:
+		return INETCSUM_CAP_MAX_CAPLEN;
+	}
+}
+
 static int
 open_pcap(struct inetcsum_cap *c, uint32_t magic)
 {
@@ -138,13 +181,25 @@ open_pcap(struct inetcsum_cap *c, uint32_t magic)
 			    c->len, PCAP_FILE_HDR_LEN);
 	c->version_major = rd16(c, 4);
 	c->version_minor = rd16(c, 6);
-	/* Version 2.4 is the only one written since 1998; 2.3 differs only
-	 * in the order of the two length fields, which libpcap no longer
-	 * reads either. */
-	if (c->version_major != 2)
+	/*
+	 * Version 2.4 is the one written since 1998.  The captured and
+	 * original lengths swapped places at 2.3, and some 2.3 files were
+	 * written in the old order; DG/UX tcpdump wrote 543.0 in the old
+	 * order too.  libpcap reads all of these so.
+	 */
+	if (c->version_major == 543 && c->version_minor == 0)
+		c->lengths_swapped = 1;
+	else if (c->version_major != 2)
 		return fail(c, "unsupported pcap version %u.%u at offset 4",
 			    c->version_major, c->version_minor);
+	else if (c->version_minor < 3)
+		c->lengths_swapped = 1;
+	else if (c->version_minor == 3)
+		c->lengths_swapped = 2;
 	snaplen = rd32(c, 16);
+	/* 0 is no limit; above INT_MAX libpcap takes it as unset too. */
+	if (snaplen > 0x7fffffffu)
+		snaplen = 0;
 	link = rd32(c, 20) & PCAP_LINKTYPE_MASK;
 	if (add_interface(c, (int)link, snaplen) < 0)
 		return fail(c, "out of memory");
@@ -172,6 +227,10 @@ cap_open(struct inetcsum_cap *c, const void *buf, size_t len, int more)
 	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS ||
 	    magic == bswap32(PCAP_MAGIC_US) || magic == bswap32(PCAP_MAGIC_NS))
 		return open_pcap(c, magic);
+	if (magic == PCAP_MAGIC_KUZNETZOV ||
+	    magic == bswap32(PCAP_MAGIC_KUZNETZOV))
+		return fail(c, "modified pcap (Kuznetzov, magic 0x%08x at offset "
+			    "0) is not supported", (unsigned)magic);
 	if (magic == NG_SHB) {
 		/* The section header is read by the block walk, like any
 		 * later section. */
@@ -242,7 +301,7 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 {
 	size_t left = c->len - c->pos;
 	uint64_t rec = c->nrecords + 1;
-	uint32_t caplen, origlen, snaplen = c->ifs[0].snaplen;
+	uint32_t caplen, origlen, maxcap, snaplen = c->ifs[0].snaplen;
 
 	if (c->more && left < PCAP_REC_HDR_LEN)
 		return want(c, PCAP_REC_HDR_LEN, "record");
@@ -255,11 +314,20 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			    PCAP_REC_HDR_LEN);
 	caplen = rd32(c, c->pos + 8);
 	origlen = rd32(c, c->pos + 12);
-	if (snaplen != 0 && caplen > snaplen)
+	if (c->lengths_swapped == 1 ||
+	    (c->lengths_swapped == 2 && caplen > origlen)) {
+		uint32_t t = caplen;
+
+		caplen = origlen;
+		origlen = t;
+	}
+	maxcap = inetcsum_cap_max_caplen(c->ifs[0].linktype);
+	if (caplen > maxcap)
 		return fail(c, "record %llu at offset %llu: captured length "
-			    "%u exceeds the snapshot length %u",
-			    (unsigned long long)rec, AT(c), (unsigned)caplen,
-			    (unsigned)snaplen);
+			    "%u exceeds the maximum of %u for link type %d "
+			    "(snapshot length %u)", (unsigned long long)rec,
+			    AT(c), (unsigned)caplen, (unsigned)maxcap,
+			    c->ifs[0].linktype, (unsigned)snaplen);
 	if (c->more && caplen > left - PCAP_REC_HDR_LEN)
 		return want(c, (uint64_t)caplen + PCAP_REC_HDR_LEN, "record");
 	if (caplen > left - PCAP_REC_HDR_LEN)
@@ -268,6 +336,8 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			    "left)", (unsigned long long)rec, AT(c),
 			    (unsigned)caplen, left - PCAP_REC_HDR_LEN);
 	c->nrecords = rec;
+	if (snaplen != 0 && caplen > snaplen)
+		c->noversize++;
 	f->record_offset = c->pos;
 	f->offset = c->pos + PCAP_REC_HDR_LEN;
 	f->data = c->buf + f->offset;
@@ -333,11 +403,16 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 			    "exceeds the %zu bytes of the block",
 			    (unsigned long long)blk, AT(c), (unsigned)cap,
 			    room);
-	if (in->snaplen != 0 && cap > in->snaplen)
+	if (cap > inetcsum_cap_max_caplen(in->linktype))
 		return fail(c, "block %llu at offset %llu: captured length %u "
-			    "exceeds the snapshot length %u of interface %u",
+			    "exceeds the maximum of %u for link type %d "
+			    "(interface %u, snapshot length %u)",
 			    (unsigned long long)blk, AT(c), (unsigned)cap,
-			    (unsigned)in->snaplen, (unsigned)ifid);
+			    (unsigned)inetcsum_cap_max_caplen(in->linktype),
+			    in->linktype, (unsigned)ifid,
+			    (unsigned)in->snaplen);
+	if (in->snaplen != 0 && cap > in->snaplen)
+		c->noversize++;
 	f->record_offset = c->pos;
 	f->offset = off;
 	f->data = c->buf + off;
@@ -438,7 +513,10 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 					    "(%u bytes)",
 					    (unsigned long long)blk, AT(c),
 					    (unsigned)blen);
+			/* A snapshot length above INT_MAX is unset, as
+			 * in a pcap header. */
 			if (add_interface(c, rd16(c, c->pos + 8),
+					  rd32(c, c->pos + 12) > 0x7fffffffu ? 0 :
 					  rd32(c, c->pos + 12)) < 0)
 				return fail(c, "out of memory");
 			break;
@@ -476,6 +554,11 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			cap = orig;
 			if (c->ifs[0].snaplen != 0 && cap > c->ifs[0].snaplen)
 				cap = c->ifs[0].snaplen;
+			/* Without a snapshot length libpcap cuts it to the
+			 * link type's maximum. */
+			if (cap > inetcsum_cap_max_caplen(c->ifs[0].linktype))
+				cap = inetcsum_cap_max_caplen(
+					c->ifs[0].linktype);
 			if (cap > body - NG_SPB_FIXED)
 				return fail(c, "block %llu at offset %llu: "
 					    "simple packet of %u bytes exceeds "

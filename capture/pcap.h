@@ -7,10 +7,18 @@
  * into a writable pointer into its own copy.
  *
  * Every length field is checked against the bytes that remain before it is
- * used (block length, captured length against the block and the snapshot
- * length), so a damaged or hostile file ends the walk with an error that
- * names the record and its byte offset, while every packet before it has
- * already been delivered.
+ * used (block length, captured length against the block and against the
+ * maximum for the link type), so a damaged or hostile file ends the walk
+ * with an error that names the record and its byte offset, while every
+ * packet before it has already been delivered.
+ *
+ * What libpcap reads, this reads (docs/capture-tools.md, "What the reader
+ * accepts"): a record longer than the file's or interface's snapshot
+ * length is delivered whole and counted (noversize), as tshark
+ * shows it; a snapshot length of 0 or above INT_MAX means no limit; pcap
+ * 2.0-2.3 and 543.0 files with the two length fields in the old order
+ * are read.  The limit is INETCSUM_CAP_MAX_CAPLEN per record, larger for
+ * the few link types whose packets are larger (inetcsum_cap_max_caplen()).
  */
 #ifndef INETCSUM_TOOL_PCAP_H
 #define INETCSUM_TOOL_PCAP_H
@@ -18,8 +26,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Streaming: a record or block longer than this is refused. */
-#define INETCSUM_CAP_MAX_RECORD	(64u << 20)
+/*
+ * The longest packet a record may hold, as libpcap's MAXIMUM_SNAPLEN and
+ * Wireshark's WTAP_MAX_PACKET_SIZE_STANDARD: 256 KiB, room for a 64 KiB
+ * IP datagram with any link header, a BIG TCP or jumbo frame of up to
+ * 256 KiB, and far below what would let a damaged length field make the
+ * reader allocate without bound.  inetcsum_cap_max_caplen() raises it for
+ * the link types whose packets are larger.
+ */
+#define INETCSUM_CAP_MAX_CAPLEN	262144u
+
+/*
+ * Streaming: a record or block longer than this is refused.  The largest
+ * packet (D-Bus, 128 MiB) plus a pcapng block's header, trailer and 128
+ * KiB of options, as libpcap bounds its block buffer
+ * (MAX_BLOCKSIZE_FOR_SNAPLEN); the window grows to this only for a record
+ * that needs it.
+ */
+#define INETCSUM_CAP_MAX_RECORD	((128u << 20) + (128u << 10) + 64u)
+
+/*
+ * inetcsum_cap_max_caplen() is the longest packet a record of 'linktype'
+ * may hold: INETCSUM_CAP_MAX_CAPLEN, except for D-Bus (231, 128 MiB: a
+ * D-Bus message's limit), EBHSCR (279, 8 MiB) and USBPcap (249, 1 MiB),
+ * the exceptions libpcap's max_snaplen_for_dlt() and Wireshark make.
+ */
+uint32_t
+inetcsum_cap_max_caplen(int linktype);
 
 enum inetcsum_cap_format {
 	INETCSUM_CAP_PCAP,	/* libpcap: either byte order, us or ns */
@@ -46,6 +79,11 @@ struct inetcsum_cap {
 	uint64_t nsections;	/* pcapng section header blocks seen */
 	uint64_t nrecords;	/* records (pcap) or blocks (pcapng) read */
 	uint64_t nframes;	/* packets delivered */
+	/* packets longer than their snapshot length, delivered whole */
+	uint64_t noversize;
+	/* pcap: caplen and len in the old order: 0 no, 1 yes, 2 when
+	 * caplen > len (version 2.3, written both ways) */
+	int lengths_swapped;
 	/* Streaming (stream.h): 'buf' is a window of a longer stream. */
 	uint64_t base;		/* stream offset of buf[0] (messages) */
 	int more;		/* bytes may follow buf + len */

@@ -52,6 +52,8 @@ struct inetcsum_tally {
 	uint64_t bad_frames;		/* a layer bad or illegal */
 	uint64_t unparsed;		/* frames with a parser note */
 	uint64_t fixed_fields;		/* fix: fields rewritten */
+	/* records longer than their snapshot length, read whole (pcap.h) */
+	uint64_t oversize;
 	uint64_t n[INETCSUM_NPROTO][INETCSUM_NSTATUS];
 	struct inetcsum_note_count notes[INETCSUM_MAX_NOTES];
 	size_t nnotes;
@@ -85,6 +87,10 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t);
 
 void
 inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t);
+
+/* The line on records longer than the snapshot length (none: nothing). */
+void
+inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t);
 
 /* The reassembly lines of the text summary (nothing without fragments). */
 void

@@ -189,6 +189,7 @@ check_stream(const struct check_opts *o, const char *path, FILE *out,
 	while ((r = inetcsum_capstream_next(&s, &cap, &fr, flush_out, out)) == 1)
 		check_frame(&x, &cap, &fr);
 	ctx_end(&x);
+	t->oversize += cap.noversize;
 	if (r < 0) {
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "
 			"before it)\n", path, cap.err,
@@ -266,6 +267,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	}
 	inetcsum_progress_end(&prog);
 	ctx_end(&x);
+	t->oversize += cap.noversize;
 	if (r < 0) {
 		/* Everything before the damage has been checked above. */
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "

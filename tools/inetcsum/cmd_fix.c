@@ -129,6 +129,8 @@ print_summary(const char *in, const char *out,
 			       (unsigned long long)n);
 	}
 	fputc('\n', report);
+	/* Written as they were, every byte past the snapshot length too. */
+	inetcsum_print_oversize_text(report, t);
 	if (left_partial)
 		fprintf(report, "  %llu partial (offload) field%s left as they are; "
 		       "--fix-partial completes them\n",
@@ -455,6 +457,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	reasm_driver_free(&x.rd);
 	free(x.scratch);
 	free(x.hold);
+	t->oversize += cap.noversize;
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;
