@@ -21,6 +21,12 @@
  * (another offset-0 fragment is reported again) instead of starting a new
  * datagram that could never complete.
  *
+ * A fragment the input path drops before reassembly (Linux's ip_rcv_core()
+ * drops an IPv4 packet whose header checksum is bad; tshark does not
+ * reassemble one either) comes in through inetcsum_reasm_reject(): its
+ * data are not used, so its datagram completes only if the other
+ * fragments cover it, and one left incomplete ends with the reason given.
+ *
  * Memory: every byte held (data buffers, range lists, first-fragment
  * headers) counts against max_bytes; the table holds at most
  * max_datagrams entries.  Going over either evicts the oldest datagrams.
@@ -53,6 +59,7 @@ struct dgram {
 	uint8_t src[16], dst[16];
 	/* state */
 	const char *dead;	/* inconsistent: why; data freed */
+	const char *rejected;	/* why a fragment of it was dropped */
 	uint64_t first_ts, first_frame;
 	uint64_t first_tag;	/* tag of the offset-0 fragment, 0 none */
 	uint64_t nfrags;
@@ -311,11 +318,18 @@ drop(struct inetcsum_reasm *r, struct dgram *d)
 	free(d);
 }
 
-/* Ends 'd' without a packet (a dead one ends silently: it was reported). */
+/*
+ * Ends 'd' without a packet (a dead one ends silently: it was reported).
+ * One that a rejected fragment left incomplete says so rather than only
+ * "incomplete" or "expired": that fragment is most likely the one
+ * missing.  An eviction keeps its own reason (a limit, not the input).
+ */
 static void
 end_dgram(struct inetcsum_reasm *r, struct dgram *d,
 	  enum inetcsum_reasm_state state, const char *reason)
 {
+	if (d->rejected != NULL && state != INETCSUM_REASM_EVICTED)
+		reason = d->rejected;
 	if (d->dead == NULL)
 		emit(r, d, state, reason, d->first_tag, 0, NULL, 0);
 	drop(r, d);
@@ -652,6 +666,33 @@ inetcsum_reasm_add(struct inetcsum_reasm *r, const uint8_t *ip, size_t len,
 		return INETCSUM_REASM_TAKEN;
 	}
 	return first ? INETCSUM_REASM_HELD : INETCSUM_REASM_TAKEN;
+}
+
+int
+inetcsum_reasm_reject(struct inetcsum_reasm *r, const uint8_t *ip, size_t len,
+		      uint32_t ifindex, uint64_t ts_ns, uint64_t tag,
+		      const char *reason)
+{
+	struct frag f;
+	struct dgram *d;
+
+	if (!parse(ip, len, &f))
+		return INETCSUM_REASM_NOT_FRAGMENT;
+	expire(r, ts_ns, tag);
+	/*
+	 * Its datagram is found, or made, only to carry the reason: none of
+	 * its bytes, its offset or its MF bit count (a bad header checksum
+	 * says any of them may be wrong), and it is not one of 'nfrags'.
+	 * A datagram made here starts its clock at this fragment, where
+	 * Linux's starts at the next one; its key may be garbled too, and
+	 * then it ends alone, incomplete, with this reason.
+	 */
+	d = lookup(r, &f, ifindex, ts_ns, tag);
+	if (d == NULL)
+		return -1;
+	if (d->dead == NULL && d->rejected == NULL)
+		d->rejected = reason;
+	return INETCSUM_REASM_DROPPED;
 }
 
 void

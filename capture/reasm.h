@@ -16,7 +16,8 @@
  * inconsistent (overlap, ...), expired, evicted or unfinished.
  *
  * Nothing here computes a checksum: that is the caller's business, with
- * the packet layer, on the rebuilt packet.
+ * the packet layer, on the rebuilt packet; a fragment whose IPv4 header
+ * checksum the caller found bad is handed to inetcsum_reasm_reject().
  */
 #ifndef INETCSUM_TOOL_REASM_H
 #define INETCSUM_TOOL_REASM_H
@@ -98,6 +99,7 @@ inetcsum_reasm_free(struct inetcsum_reasm *r);
 #define INETCSUM_REASM_HELD		2	/* an offset-0 fragment whose
 						 * datagram is still pending:
 						 * an event will name 'tag' */
+#define INETCSUM_REASM_DROPPED		3	/* a fragment rejected */
 
 /*
  * inetcsum_reasm_add() takes the IP packet at 'ip', of which 'len' bytes
@@ -115,6 +117,21 @@ inetcsum_reasm_free(struct inetcsum_reasm *r);
 int
 inetcsum_reasm_add(struct inetcsum_reasm *r, const uint8_t *ip, size_t len,
 		   uint32_t ifindex, uint64_t ts_ns, uint64_t tag);
+
+/*
+ * inetcsum_reasm_reject() takes a fragment, as inetcsum_reasm_add() does,
+ * that must not be reassembled: the IPv4 packet whose header checksum is
+ * bad, which Linux drops before reassembly (ip_rcv_core()).  Its data are
+ * not used; its datagram (found by its key, or started) notes 'reason', a
+ * static string, and should it end incomplete (unfinished or expired),
+ * its event gives that reason.  A datagram already inconsistent keeps its
+ * own.  Returns INETCSUM_REASM_DROPPED, INETCSUM_REASM_NOT_FRAGMENT (not
+ * a fragment: nothing done) or -1 when out of memory.
+ */
+int
+inetcsum_reasm_reject(struct inetcsum_reasm *r, const uint8_t *ip, size_t len,
+		      uint32_t ifindex, uint64_t ts_ns, uint64_t tag,
+		      const char *reason);
 
 /*
  * inetcsum_reasm_expire() ends the datagrams past their time or frame limit

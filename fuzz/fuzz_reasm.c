@@ -10,6 +10,10 @@
  *                data from a pattern of the datagram offset
  *   op & 7 == 2  the same as an IPv6 fragment (op bit 4: a hop-by-hop
  *                header before the fragment header)
+ *                for both, op bit 5: rejected (inetcsum_reasm_reject(),
+ *                as for a bad IPv4 header checksum), its data garbled,
+ *                so that a complete datagram holding them fails the
+ *                pattern
  *   op & 7 == 3  evict the datagram whose first fragment has tag (byte)
  *   op & 7 == 4  advance the clock by (byte) seconds
  *   otherwise    a frame that is no fragment (expiry by frame count)
@@ -192,8 +196,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				n = build(pkt, (op & 7) == 2, (op >> 4) & 1,
 					  data[pos], off, len, (op >> 3) & 1);
 				pos += 5;
-				(void)inetcsum_reasm_add(r, guarded(pkt, n), n,
-							 0, ts, ++tag);
+				if (op & 0x20) {
+					size_t k;
+
+					for (k = n - len; k < n; k++)
+						pkt[k] ^= 0x5a;
+					(void)inetcsum_reasm_reject(r,
+						guarded(pkt, n), n, 0, ts,
+						++tag, "rejected: fuzz");
+				} else {
+					(void)inetcsum_reasm_add(r,
+						guarded(pkt, n), n, 0, ts,
+						++tag);
+				}
 			}
 			break;
 		case 3:

@@ -7,12 +7,16 @@
  * hop-by-hop header) are cut at random multiples of 8, shuffled,
  * interleaved with other datagrams, and mutated: fragments dropped,
  * duplicated, overlapped at random offsets, given odd lengths, past the
- * 65535-byte limit.  The reference decides each datagram's fate with a
+ * 65535-byte limit, or rejected (inetcsum_reasm_reject(), as for a bad
+ * IPv4 header checksum: one of the datagram's own fragments, or a copy
+ * with other bytes that must neither overlap nor be used).  The reference decides each datagram's fate with a
  * byte map built from scratch, one byte per datagram byte, in the order
  * the fragments arrive (the policy of reasm.c: any overlap, a second
  * offset-0 fragment, a non-last fragment whose length is not a multiple of
  * 8, last fragments that disagree, data past the last one's end or over
- * 65535 bytes make it inconsistent).  The reassembler must end each
+ * 65535 bytes make it inconsistent; a rejected fragment adds nothing, and
+ * a datagram it left incomplete gives its reason).  The reassembler must
+ * end each
  * datagram exactly once, in the same state, with the same reason, and a
  * complete one with exactly the original datagram.  Then, under tight
  * limits (bytes, datagrams, frames), it must never hold more than its
@@ -73,6 +77,7 @@ struct frag {
 	size_t pktlen;
 	int dg;
 	uint64_t tag;
+	int rejected;		/* handed to inetcsum_reasm_reject() */
 };
 
 struct dgram {
@@ -86,6 +91,7 @@ struct dgram {
 	/* reference state */
 	uint8_t *cov;		/* byte map, 65536 + 8 bytes */
 	int dead, done, have_last, first_seen;
+	int rejected;		/* a fragment was rejected while pending */
 	uint32_t end, maxcov;
 	const char *reason;
 	uint64_t first_tag;
@@ -188,6 +194,7 @@ make_frag(struct frag *f, const struct dgram *d, int dg, uint32_t off,
 	f->len = len;
 	f->mf = mf;
 	f->dg = dg;
+	f->rejected = 0;
 	f->pktlen = h + len;
 	p = f->pkt = malloc(f->pktlen);
 	if (p == NULL)
@@ -268,6 +275,22 @@ ref_add(struct dgram *d, const struct frag *f)
 	}
 	d->done = 1;
 }
+
+/*
+ * The reference for a rejected fragment (a bad IPv4 header checksum, as
+ * Linux drops it before reassembly): it adds nothing, and the datagram, if
+ * it is still pending, will say why it stayed incomplete.  One that is
+ * inconsistent or complete already is not touched (after completion the
+ * reassembler starts a new datagram, which these checks do not follow).
+ */
+static void
+ref_reject(struct dgram *d)
+{
+	if (!d->dead && !d->done)
+		d->rejected = 1;
+}
+
+#define REJECT_REASON	"rejected: test"
 
 /* The packet a complete datagram must come out as. */
 static int
@@ -358,6 +381,21 @@ fragments(struct dgram *d, int dg, struct frag *f)
 	}
 	if (below(32) == 0 && n < MAXF)		/* data past 65535 */
 		make_frag(&f[n++], d, dg, 65528, 16, 0);
+	if (below(8) == 0 && n > 0) {
+		/* A rejected fragment: one of the datagram's own (so it
+		 * stays incomplete), or an extra copy with other bytes,
+		 * which must not count as an overlap nor give its bytes. */
+		i = below((uint32_t)n);
+		if (below(2) && n < MAXF && f[i].len > 0) {
+			size_t h = d->hdrlen + (d->v6 ? 8 : 0), k;
+
+			make_frag(&f[n], d, dg, f[i].off, f[i].len, f[i].mf);
+			for (k = h; k < f[n].pktlen; k++)
+				f[n].pkt[k] ^= 0xa5;
+			i = n++;
+		}
+		f[i].rejected = 1;
+	}
 	return n;
 }
 
@@ -401,12 +439,21 @@ round_trip(const struct inetcsum_reasm_limits *lim, int tight,
 		int k;
 
 		f->tag = ++*tag;
-		k = inetcsum_reasm_add(r, f->pkt, f->pktlen, 0,
-				       INETCSUM_REASM_NO_TIME, f->tag);
+		if (f->rejected)
+			k = inetcsum_reasm_reject(r, f->pkt, f->pktlen, 0,
+						  INETCSUM_REASM_NO_TIME,
+						  f->tag, REJECT_REASON);
+		else
+			k = inetcsum_reasm_add(r, f->pkt, f->pktlen, 0,
+					       INETCSUM_REASM_NO_TIME, f->tag);
 		if (f->off == 0 && !f->mf) {
 			/* A whole packet (IPv6: an atomic fragment). */
 			CHECK(k == INETCSUM_REASM_NOT_FRAGMENT,
 			      "whole packet: add returned %d", k);
+		} else if (f->rejected) {
+			ref_reject(&d[f->dg]);
+			CHECK(k == INETCSUM_REASM_DROPPED,
+			      "reject returned %d", k);
 		} else {
 			ref_add(&d[f->dg], f);
 			CHECK(k == INETCSUM_REASM_TAKEN ||
@@ -503,9 +550,15 @@ round_trip(const struct inetcsum_reasm_limits *lim, int tight,
 				      g->got_reason ? g->got_reason : "-",
 				      g->reason);
 			else
-				CHECK(g->got == INETCSUM_REASM_UNFINISHED,
-				      "datagram %zu: state %d, want "
-				      "unfinished", i, (int)g->got);
+				CHECK(g->got == INETCSUM_REASM_UNFINISHED &&
+				      g->got_reason != NULL &&
+				      strcmp(g->got_reason, g->rejected ?
+					     REJECT_REASON : "incomplete at "
+					     "the end of the capture") == 0,
+				      "datagram %zu: state %d (%s), want "
+				      "unfinished (%s)", i, (int)g->got,
+				      g->got_reason ? g->got_reason : "-",
+				      g->rejected ? "rejected" : "incomplete");
 		} else if (g->first_tag != 0) {
 			CHECK(g->events >= 1, "datagram %zu: no event", i);
 		}

@@ -16,6 +16,9 @@ import json
 import sys
 
 
+REJECTED = "fragment: a fragment's IPv4 header checksum is bad"
+
+
 def load(path):
     frames = {}
     for line in open(path):
@@ -65,6 +68,13 @@ def main():
         want = [["good" if l["status"] in fixable else l["status"],
                  l["proto"]] for l in fb[fr]]
         got = [[l["status"], l["proto"]] for l in fa[fr]]
+        # A datagram left unverified because a fragment's IPv4 header
+        # checksum was bad reassembles once fix has repaired that header:
+        # its upper layer may then be verified (good) or stay unverified.
+        for w, l, g in zip(want, fb[fr], got):
+            if (l.get("reason") or "").startswith(REJECTED) and \
+                    g[0] in ("good", "unverified"):
+                w[0] = g[0]
         if want != got:
             errors.append("frame %d after fix: %s, expected %s" %
                           (fr, got, want))

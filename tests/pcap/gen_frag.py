@@ -13,7 +13,8 @@
 # UDP, TCP, ICMP and ICMPv6 over IPv4 and IPv6, good and bad checksums, in
 # order, reversed and shuffled, interleaved datagrams, a zero UDP
 # checksum, overlaps (different and identical bytes), duplicate first
-# fragments, a missing fragment, lengths that disagree, and a datagram
+# fragments, a missing fragment, lengths that disagree, fragments whose
+# IPv4 header checksum is wrong (left out, as Linux does), and a datagram
 # whose last fragment comes after the 30 s timeout.  The upper-layer
 # checksum is scapy's, over the whole datagram before it is cut; tshark
 # (reassembly on) is the independent judge.
@@ -192,6 +193,26 @@ def broken(c, link):
     # A non-last fragment whose length is not a multiple of 8.
     f = frag4(data, proto, 205, [803])
     put("frag-not-8", f)
+    # A fragment whose IPv4 header checksum is wrong: Linux drops it
+    # before reassembly (ip_rcv_core()) and tshark does not reassemble it,
+    # so the datagram is incomplete: unverified, though its UDP checksum is
+    # good.  In the middle, and as the first fragment (whose own UDP layer
+    # is then unverified too).  (A wrong copy of a fragment that also comes
+    # intact is left out, not an overlap, and the datagram is good: tested
+    # in capture/tests/test_reasm.c, not here, since "fix" repairs the
+    # copy's header and so makes it an overlap.)
+    def badsum(b):
+        return b[:10] + struct.pack(">H", struct.unpack(">H", b[10:12])[0]
+                                    ^ 0x1234) + b[12:]
+    bad_ip = [["ipv4", B]]
+    f = frag4(data, proto, 207, [504, 1008])
+    for i, (off, b) in enumerate(f):
+        c.add(link(badsum(b) if i == 1 else b), "frag-bad-ipsum-middle",
+              bad_ip if i == 1 else first if off == 0 else rest)
+    f = frag4(data, proto, 208, [800])
+    c.add(link(badsum(f[0][1])), "frag-bad-ipsum-first",
+          [["ipv4", B], ["udp", U]])
+    c.add(link(f[1][1]), "frag-bad-ipsum-first", rest)
     # IPv6: an overlap.
     d6, p6, _ = upper("udp", True, 1600, False)
     f = frag6(d6, p6, 206, [800])

@@ -12,7 +12,8 @@
  * headers of the final destination, UDP zero, UDP-Lite coverage, ...); its
  * upper-layer verdict replaces the first fragment's "fragment" layer when
  * protocol and field offset match, so a mismatch can never move a verdict
- * to the wrong bytes.
+ * to the wrong bytes.  An IPv4 fragment whose own header checksum is bad
+ * is not reassembled (rejected()): Linux drops it before reassembly.
  *
  * Holding back: while a first fragment waits, it and every frame after it
  * wait in a ring, so that frames leave in capture order.  The ring is
@@ -27,6 +28,9 @@
 
 #define ETH_IPV4	0x0800
 #define ETH_IPV6	0x86dd
+/* Why a datagram with a rejected fragment (rejected()) stays unverified. */
+static const char BAD_HEADER[] =
+	"fragment: a fragment's IPv4 header checksum is bad";
 
 static unsigned
 be16(const uint8_t *p)
@@ -252,7 +256,10 @@ events(struct reasm_driver *d)
 		f->pending = 0;
 		if (ev.state == INETCSUM_REASM_COMPLETE)
 			verify(d, &ev, f, f->ipoff);
-		else if (ev.state == INETCSUM_REASM_INCONSISTENT)
+		else if (ev.state == INETCSUM_REASM_INCONSISTENT ||
+			 ev.reason == BAD_HEADER)
+			/* The reason the reassembler hands back is the
+			 * pointer given to inetcsum_reasm_reject(). */
 			mark(f, ev.reason);
 	}
 }
@@ -332,6 +339,25 @@ maybe_fragment(const uint8_t *f, size_t len, long off)
 	       ip[6] == 60;
 }
 
+/*
+ * Why the reassembly must not take the IPv4 fragment whose header is at
+ * 'ipoff' in a frame with verdicts 'res', or NULL: its header checksum is
+ * bad.  Linux drops such a packet in ip_rcv_core(), before ip_defrag(),
+ * and tshark does not reassemble it either; its bytes may be anyone's.
+ */
+static const char *
+rejected(const struct inetcsum_frame_result *res, size_t ipoff)
+{
+	size_t i;
+
+	for (i = 0; i < res->nlayers && i < INETCSUM_MAX_LAYERS; i++)
+		if (res->layers[i].proto == INETCSUM_PROTO_IPV4 &&
+		    res->layers[i].field_offset == ipoff + 10)
+			return res->layers[i].status == INETCSUM_BAD ?
+			       BAD_HEADER : NULL;
+	return NULL;
+}
+
 /* Gives 'f' its own copy of the verdicts (only the layers in use). */
 static void
 own_result(struct reasm_frame *f, const struct inetcsum_frame_result *res)
@@ -353,6 +379,7 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 {
 	struct reasm_frame cur;
 	struct inetcsum_reasm_stats st;
+	const char *why = NULL;
 	uint64_t ts;
 	long off;
 	int k;
@@ -393,8 +420,14 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 			len = 40 + (size_t)be16(ip + 4);
 		cur.iplen = len < have ? len : have;
 		cur.ipoff = (size_t)off;
-		k = inetcsum_reasm_add(d->r, ip, have, fr->interface, ts,
-				       fr->number);
+		why = ip[0] >> 4 == 4 ? rejected(res, (size_t)off) : NULL;
+		if (why != NULL)
+			k = inetcsum_reasm_reject(d->r, ip, have,
+						  fr->interface, ts,
+						  fr->number, why);
+		else
+			k = inetcsum_reasm_add(d->r, ip, have, fr->interface,
+					       ts, fr->number);
 	}
 	if (k == INETCSUM_REASM_NOT_FRAGMENT) {
 		inetcsum_reasm_expire(d->r, ts, fr->number);
@@ -404,6 +437,10 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	}
 	if (k == INETCSUM_REASM_HELD)
 		cur.pending = 1;
+	/* A dropped first fragment: its upper layer is never verified, and
+	 * says why (a later one has no "fragment" layer to mark). */
+	if (k == INETCSUM_REASM_DROPPED)
+		mark(&cur, why);
 	d->cur = &cur;
 	events(d);
 	d->cur = NULL;

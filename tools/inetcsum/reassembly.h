@@ -8,8 +8,11 @@
  *
  * Frames come in with their own verdicts (inetcsum_frame_check()); a
  * first fragment leaves with the upper-layer verdict of its reassembled
- * datagram in place of "unverified (fragment)".  Each frame is passed to
- * the 'release' callback exactly once, in frame order.
+ * datagram in place of "unverified (fragment)".  An IPv4 fragment whose
+ * header checksum is bad is left out, as Linux leaves it out: its
+ * datagram stays unverified, with that reason (inetcsum_reasm_reject()).
+ * Each frame is passed to the 'release' callback exactly once, in frame
+ * order.
  */
 #ifndef INETCSUM_TOOL_REASSEMBLY_H
 #define INETCSUM_TOOL_REASSEMBLY_H
