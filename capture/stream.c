@@ -209,7 +209,8 @@ codec_init(struct inetcsum_capstream *s)
  * output), 'at_end' to whether the decoder now stands between two gzip
  * members or zstd/lz4 frames.  It is called with no input left too: a
  * decoder whose last call filled the window may still hold output.  -1
- * on corrupt data.
+ * on corrupt data, with *made the sound bytes decoded before it (zlib
+ * says how many; libzstd and liblz4 leave them undefined, so none).
  */
 static int
 decode(struct inetcsum_capstream *s, size_t *made)
@@ -238,11 +239,13 @@ decode(struct inetcsum_capstream *s, size_t *made)
 		r = inflate(z, Z_NO_FLUSH);
 		took = (size_t)(z->next_in - (s->in + s->in_pos));
 		*made = (size_t)(z->next_out - (s->buf + s->len));
+		s->in_pos += took;
+		/* What inflate wrote before it found the damage is sound
+		 * (zlib.h: next_out is always updated); *made keeps it. */
 		if (r != Z_OK && r != Z_BUF_ERROR && r != Z_STREAM_END)
 			return fail(s, "gzip: corrupt data at compressed offset "
-				    "%llu (%s)", in_offset(s) + took,
+				    "%llu (%s)", in_offset(s),
 				    z->msg ? z->msg : "inflate failed");
-		s->in_pos += took;
 		if (r == Z_STREAM_END) {
 			/*
 			 * A gzip file may hold several members, each a
@@ -393,8 +396,18 @@ decode_more(struct inetcsum_capstream *s)
 {
 	size_t made = 0, pos = s->in_pos;
 
-	if (decode(s, &made) < 0)
+	if (s->failed)
 		return -1;
+	if (decode(s, &made) < 0) {
+		/*
+		 * The frames decoded before the damage are still handed
+		 * out: the error is reported when the reader asks for the
+		 * bytes past them.
+		 */
+		s->len += made;
+		s->failed = 1;
+		return made > 0 ? 0 : -1;
+	}
 	s->len += made;
 	if (made > 0 || s->in_pos != pos)
 		return 0;

@@ -42,6 +42,7 @@ struct inetcsum_capstream {
 	 * holds nothing of a next one: only here may the input end.
 	 */
 	int at_end;
+	int failed;		/* 'err' holds a decoding error still to report */
 	uint8_t *buf;		/* the window: decoded bytes */
 	size_t len, cap;
 	uint64_t base;		/* stream offset of buf[0] */

@@ -10,6 +10,12 @@
  * inside the buffer, and every verdict that claims to have read a checksum
  * field names two captured bytes that hold the value it reports.
  *
+ * A compressed input (gzip, zstd or lz4, skippable frames in front too)
+ * is also read through the stream reader (capture/stream.c), from a file
+ * read in pieces of 1 to 64 bytes and in one piece: wherever the frame
+ * ends of the compressed stream fall between reads, the frames delivered
+ * and whether the stream was sound must not change.
+ *
  * The reader is compiled in from the tool's source so this file needs no
  * extra library: link it with inetcsum_packet and inetcsum_static.
  */
@@ -17,12 +23,14 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "pcap.h"
+#include "stream.h"
 #include "inetcsum_packet.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
@@ -172,6 +180,83 @@ stream_replay(const uint8_t *data, size_t size, size_t chunk,
 	free(win);
 }
 
+/*
+ * Decoded bytes past which a compressed input's frames are not compared:
+ * a few KiB of zstd expand to hundreds of MiB, beyond the fuzzer's time.
+ */
+#define STREAM_LIMIT	(8u << 20)
+
+struct stream_run {
+	struct seen seen[MAX_SEEN];
+	size_t nseen;
+	int r;		/* 0 the end, -1 an error, 3 cut at STREAM_LIMIT */
+};
+
+/* The stream reader over 'fd' from its start, 'read_max' bytes a read. */
+static void
+stream_run(int fd, size_t read_max, struct stream_run *out)
+{
+	struct inetcsum_capstream s;
+	struct inetcsum_cap c;
+	struct inetcsum_cap_frame f;
+	int r;
+
+	out->nseen = 0;
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		abort();
+	if (inetcsum_capstream_open_fd(&s, fd, read_max) < 0) {
+		out->r = -1;
+		inetcsum_capstream_close(&s);
+		return;
+	}
+	if (inetcsum_capstream_cap_open(&s, &c) < 0) {
+		out->r = -1;
+		inetcsum_cap_close(&c);
+		inetcsum_capstream_close(&s);
+		return;
+	}
+	while ((r = inetcsum_capstream_next(&s, &c, &f, NULL, NULL)) == 1) {
+		/* Every frame inside the window it was read from. */
+		if (f.offset > s.len || f.caplen > s.len - f.offset)
+			abort();
+		if (s.base + f.offset > STREAM_LIMIT) {
+			r = 3;
+			break;
+		}
+		if (out->nseen < MAX_SEEN) {
+			out->seen[out->nseen].offset = (size_t)(s.base +
+								f.offset);
+			out->seen[out->nseen++].caplen = f.caplen;
+		}
+	}
+	out->r = r;
+	inetcsum_cap_close(&c);
+	inetcsum_capstream_close(&s);
+}
+
+static void
+stream_compressed(const uint8_t *data, size_t size)
+{
+	static struct stream_run a, b;
+	FILE *tf;
+	size_t i;
+
+	if (inetcsum_codec_detect(data, size) == INETCSUM_CODEC_NONE)
+		return;
+	tf = tmpfile();
+	if (tf == NULL || fwrite(data, 1, size, tf) != size || fflush(tf))
+		abort();
+	stream_run(fileno(tf), 1 + (size ? data[0] % 64u : 0), &a);
+	stream_run(fileno(tf), 0, &b);
+	fclose(tf);
+	if (a.r != b.r || a.nseen != b.nseen)
+		abort();
+	for (i = 0; i < a.nseen; i++)
+		if (a.seen[i].offset != b.seen[i].offset ||
+		    a.seen[i].caplen != b.seen[i].caplen)
+			abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -198,5 +283,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      nseen, r, c.err);
 	inetcsum_cap_close(&c);
 	munmap(base, total);
+	stream_compressed(data, size);
 	return 0;
 }
