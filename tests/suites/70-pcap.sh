@@ -9,6 +9,11 @@
 #    generator and tshark, fix by file, pipe and gzip, the memory limits;
 #  - fix: only wrong checksum bytes differ, the result checks good;
 #  - -j N gives the same output as -j 1; standard input works;
+#  - compressed files of several members or frames, and cut at every
+#    byte, against gzip/zstd/lz4 -dc (tests/pcap/stream.py compressed);
+#  - records that libpcap and tshark read though their headers look
+#    wrong (longer than the snapshot length, old length order), against
+#    tshark, through check, fix and segment (tests/pcap/oversize.py);
 #  - damaged files: exit 2, an error naming file, record and offset, the
 #    frames before the damage still checked; fix then writes nothing;
 #  - a full file system (small tmpfs) leaves no output behind;
@@ -131,6 +136,13 @@ for f in eth-le-us.pcap mixed.pcapng encap-1.pcap; do
 done
 [ $failures -eq $before ] &&
 	pass "gzip, zstd, lz4 (file and pipe), dribbled pipes, fix - -, fix of .gz"
+# Several gzip members / zstd and lz4 frames (empty ones, skippable ones),
+# and each file cut at every byte, against what gzip, zstd and lz4 -dc make
+# of it: the same frames and verdicts, or an error naming file and offset.
+mkdir -p "$W/z"
+m=$($PY "$ROOT/tests/pcap/stream.py" compressed "$T" "$W/z" 2>&1) &&
+	pass "multi-member/multi-frame and cut compressed files as gzip/zstd/lz4 -dc read them ($(echo "$m" | tail -1))" ||
+	{ fail "compressed streams"; echo "$m" | tail -20; }
 $PY "$ROOT/tests/pcap/stream.py" live "$T" &&
 	pass "a pipe's frames are reported as they arrive" ||
 	fail "live pipe"
@@ -216,6 +228,61 @@ ln -f "$W/same.pcap" "$W/link.pcap"
 "$T" fix -q eth-le-us.pcap /dev/null 2>/dev/null
 [ $? -eq 2 ] && [ -c /dev/null ] && pass "fix refuses a non-regular OUT" ||
 	fail "non-regular OUT"
+
+echo "--- records libpcap and tshark read"
+# A 65,549-byte frame (a 65,535-byte datagram in Ethernet) in a file of
+# snapshot length 65535, pcap and pcapng; pcap 2.2/2.3 length order;
+# snapshot length 0: every frame read, as tshark reads it, the long ones
+# counted; fix changes only the UDP checksums tshark finds bad, through a
+# file, a pipe and gzip; segment splits them.
+before=$failures
+O=$W/over
+mkdir -p "$O"
+$PY "$ROOT/tests/pcap/oversize.py" gen "$O" || fail "oversize.py gen"
+OF="big.pcap big.pcapng v22.pcap v23.pcap snap0.pcap"
+(cd "$O" && $PY "$ROOT/tests/pcap/oversize.py" tshark "$T" $OF) >"$W/over.out" 2>&1 &&
+	pass "long records, old length order, snaplen 0: frames and verdicts as tshark ($(grep -c 'as tshark' "$W/over.out") files)" ||
+	{ fail "records libpcap reads"; cat "$W/over.out"; }
+"$T" check "$O/big.pcap" >"$W/over.txt" 2>&1
+"$T" check -q --json "$O/big.pcapng" >"$W/over.json" 2>&1
+grep -q "^  2 records longer than the snapshot length, read whole" "$W/over.txt" &&
+	grep -q '"oversize_records":2,' "$W/over.json" &&
+	pass "summary counts the records longer than the snapshot length (text, JSON)" ||
+	{ fail "oversize summary"; cat "$W/over.txt" "$W/over.json"; }
+for f in $OF; do
+	"$T" fix -q "$O/$f" "$W/over-fixed-$f" &&
+		$PY "$ROOT/tests/pcap/oversize.py" fixed "$O/$f" "$W/over-fixed-$f" >"$W/over-fix.out" ||
+		{ fail "fix of $f"; cat "$W/over-fix.out"; }
+	$PY "$ROOT/tests/pcap/dribble.py" "$O/$f" | "$T" fix -q - - >"$W/over-fs.out"
+	gzip -c "$O/$f" >"$W/over.gz" && "$T" fix -q "$W/over.gz" "$W/over-fz.out"
+	cmp -s "$W/over-fixed-$f" "$W/over-fs.out" && cmp -s "$W/over-fixed-$f" "$W/over-fz.out" ||
+		fail "fix of $f through a pipe or gzip differs from fix IN OUT"
+done
+for f in big.pcap big.pcapng; do
+	"$T" segment "$O/$f" "$W/over-seg-$f" >"$W/over-seg.out" 2>&1 ||
+		{ fail "segment $f"; cat "$W/over-seg.out"; continue; }
+	n=$(tshark -n -r "$W/over-seg-$f" 2>/dev/null | wc -l)
+	grep -q "42 frames, MTU 1500: .* 2 IPv4 packets into 90 fragments" "$W/over-seg.out" &&
+		[ "$n" = 130 ] || { fail "segment $f: tshark reads $n frames"; cat "$W/over-seg.out"; }
+done
+[ $failures -eq $before ] &&
+	pass "fix and segment of long records: only bad UDP checksums change, tshark reads the output"
+# Past the maximum for the link type: an error naming file, record and
+# length, as tshark refuses it too; the frames before it are checked.
+for f in toobig.pcap toobig.pcapng; do
+	"$T" check -q "$O/$f" >/dev/null 2>"$W/toobig.err"
+	rc=$?
+	tshark -n -r "$O/$f" >/dev/null 2>&1
+	trc=$?
+	[ $rc -eq 2 ] && [ $trc -ne 0 ] &&
+		grep -Eq "$f: (record 3 at offset 260|block 5 at offset 320): captured length 262145 exceeds the maximum of 262144 for link type 1 .*\(2 frames checked before it\)" "$W/toobig.err" ||
+		{ fail "record over the maximum in $f (exit $rc, tshark $trc)"; cat "$W/toobig.err"; }
+done
+mkdir -p "$W/over-out"
+"$T" fix -q "$O/toobig.pcap" "$W/over-out/x.pcap" 2>/dev/null
+[ $? -eq 2 ] && [ -z "$(ls -A "$W/over-out")" ] &&
+	pass "a record over the maximum: exit 2 naming file, record and length; fix writes nothing" ||
+	fail "fix of a record over the maximum"
 
 echo "--- reassembly"
 before=$failures
@@ -349,8 +416,15 @@ for i in range(1, 10):
     pos += 16 + struct.unpack("<I", d[pos + 8:pos + 12])[0]
 open(w + "/cut.pcap", "wb").write(d[:pos + 16 + 5])
 open(w + "/cut.want", "w").write("record 10 at offset %d: captured length" % pos)
-# caplen above the snapshot length: snaplen 40 in the header.
+# caplen above the snapshot length: snaplen 40 in the header; libpcap
+# and tshark read it.
 open(w + "/snap.pcap", "wb").write(d[:16] + struct.pack("<I", 40) + d[20:])
+pos, n = 24, 0
+while pos < len(d):
+    k = struct.unpack("<I", d[pos + 8:pos + 12])[0]
+    n += k > 40
+    pos += 16 + k
+open(w + "/snap.want", "w").write(str(n))
 # pcapng: damage the trailing length of the 8th block.
 d = bytearray(open(c + "/mixed.pcapng", "rb").read())
 pos = 0
@@ -369,9 +443,14 @@ rc=$?
 	[ "$(grep -c '"frame"' cut.jsonl)" = 9 ] &&
 	pass "truncated pcap: exit 2, record and offset named, 9 frames checked" ||
 	{ fail "truncated pcap (exit $rc)"; cat cut.err; }
-"$T" check snap.pcap >/dev/null 2>snap.err
-[ $? -eq 2 ] && grep -q "snap.pcap: record 1 at offset 24: captured length .* exceeds the snapshot length 40" snap.err &&
-	pass "caplen > snaplen" || { fail "caplen > snaplen"; cat snap.err; }
+"$T" check -q snap.pcap >snap.out 2>snap.err
+rc=$?
+n=$(tshark -n -r snap.pcap 2>/dev/null | wc -l)
+[ $rc -ne 2 ] && [ ! -s snap.err ] && [ "$n" = 64 ] &&
+	grep -q "^summary: 1 file (0 unreadable), 64 frames" snap.out &&
+	grep -q "^  $(cat snap.want) records longer than the snapshot length" snap.out &&
+	pass "caplen > snaplen: all 64 frames read as tshark reads them, $(cat snap.want) counted" ||
+	{ fail "caplen > snaplen (exit $rc, tshark $n frames)"; cat snap.out snap.err; }
 "$T" check trail.pcapng >/dev/null 2>trail.err
 [ $? -eq 2 ] && grep -q "trail.pcapng: $(cat trail.want)" trail.err &&
 	pass "pcapng trailing length" || { fail "pcapng damage"; cat trail.err; }
