@@ -84,22 +84,58 @@ inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
 	return NULL;
 }
 
+/*
+ * A length field that lies, or options whose lengths do not fit their
+ * header, make a packet malformed whatever it carries, and every entry
+ * point must see it before it writes anything: inetcsum_ip_fill() refuses
+ * the packet, and a checker must be able to tell.  The upper layer that
+ * depends on it says so in its reason ("length", "ip options"); when no
+ * layer does (a protocol without a checked checksum, a non-first
+ * fragment, a tunnel that is not entered, GRE without a checksum, a UDP
+ * field that is zero and so reported from the field alone, IPv6 with no
+ * next header or ESP), 'lie' becomes the note, replacing any note the
+ * packet's contents set: the lie was found first, at the IP header.
+ * 'n0' and 'note0' are the layer count and the note before the upper
+ * layers were parsed.
+ */
+static void
+report_lie(struct pctx *c, const struct ipinfo *ip, const char *lie,
+	   size_t n0, const char *note0)
+{
+	size_t i;
+
+	if (lie == NULL || note0 != NULL)
+		return;
+	for (i = n0; i < c->out->nlayers; i++)
+		if (c->out->layers[i].reason != NULL &&
+		    strcmp(c->out->layers[i].reason, ip->reason) == 0)
+			return;
+	c->out->note = lie;
+}
+
 void
 inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 {
 	struct inetcsum_layer *l;
 	struct ipinfo ip;
+	const char *lie = NULL, *note0;
 	const u8 *h;
-	size_t hlen, tot;
+	size_t hlen, tot, n0;
 	unsigned frag;
 
-	if (have(c, off, 1) && c->f[off] >> 4 != 4) {
+	/* Nothing past 'end' is looked at: those bytes are not the packet's
+	 * (an empty tunnel payload holds no header, whatever follows it). */
+	if (have(c, off, 1) && off < end && c->f[off] >> 4 != 4) {
 		set_note(c, "not an IPv4 header (version)");
 		return;
 	}
 	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_IPV4, off + IPV4_CSUM_OFF);
 	if (l == NULL || !have(c, off, 1))
 		return;
+	if (off >= end) {
+		l->reason = c->quoted ? "quoted" : "length";
+		return;
+	}
 	h = c->f + off;
 	hlen = (size_t)(h[0] & 15) * 4;
 	if (hlen < IPV4_MIN_HLEN) {
@@ -132,14 +168,21 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	if (c->quoted) {
 		/* A quote holds the start of the packet only (RFC 792). */
 		ip.reason = "quoted";
-	} else if (tot < hlen || tot > end - off) {
+	} else if (tot < hlen) {
 		ip.reason = "length";
+		lie = "IPv4 total length below its header length";
+	} else if (tot > end - off) {
+		ip.reason = "length";
+		lie = "IPv4 total length past its packet";
 	} else {
 		ip.end = off + tot;
 	}
+	n0 = c->out->nlayers;
+	note0 = c->out->note;
 	if (frag & IPV4_OFFSET) {
 		/* No upper-layer header here (RFC 791). */
 		set_note(c, "non-first IPv4 fragment");
+		report_lie(c, &ip, lie, n0, note0);
 		return;
 	}
 	if ((frag & IPV4_MF) && ip.reason == NULL)
@@ -147,10 +190,13 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	if (hlen > IPV4_MIN_HLEN) {
 		const char *r = inetcsum_pkt_ipv4_options(h, hlen, &ip.dst);
 
-		if (r != NULL && ip.reason == NULL)
+		if (r != NULL && ip.reason == NULL) {
 			ip.reason = r;
+			lie = "IPv4 options malformed";
+		}
 	}
 	inetcsum_pkt_upper(c, &ip, h[9], off + hlen);
+	report_lie(c, &ip, lie, n0, note0);
 }
 
 /*
@@ -222,16 +268,14 @@ void
 inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 {
 	struct ipinfo ip;
+	const char *lie = NULL, *note0;
 	const u8 *h;
-	size_t p, plen;
+	size_t p, plen, n0;
 	unsigned nh;
 
-	if (!have(c, off, IPV6_HLEN)) {
-		set_note(c, "truncated in the IPv6 header");
-		return;
-	}
-	h = c->f + off;
-	if (h[0] >> 4 != 6) {
+	/* As for IPv4, only the packet's own bytes decide (not what follows
+	 * 'end'), and a header longer than its packet is that, not a cut. */
+	if (have(c, off, 1) && off < end && c->f[off] >> 4 != 6) {
 		set_note(c, "not an IPv6 header (version)");
 		return;
 	}
@@ -239,6 +283,11 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		set_note(c, "IPv6 header longer than its packet");
 		return;
 	}
+	if (!have(c, off, IPV6_HLEN)) {
+		set_note(c, "truncated in the IPv6 header");
+		return;
+	}
+	h = c->f + off;
 	plen = be16(h + 4);
 	nh = h[6];
 	ip.src = h + 8;
@@ -250,10 +299,14 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		ip.reason = "quoted";
 	else if (plen == 0 && nh == IP6_HOPOPTS)
 		ip.reason = "jumbogram";	/* RFC 2675: length elsewhere */
-	else if (plen > end - off - IPV6_HLEN)
+	else if (plen > end - off - IPV6_HLEN) {
 		ip.reason = "length";
-	else
+		lie = "IPv6 payload length past its packet";
+	} else {
 		ip.end = off + IPV6_HLEN + plen;
+	}
+	n0 = c->out->nlayers;
+	note0 = c->out->note;
 
 	/* Each extension header is at least 8 bytes: the walk ends. */
 	for (p = off + IPV6_HLEN;;) {
@@ -269,16 +322,16 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			break;
 		case IP6_ESP:
 			set_note(c, "ESP: payload encrypted");
-			return;
+			goto done;
 		case IP6_NONE:
-			return;
+			goto done;
 		default:
 			inetcsum_pkt_upper(c, &ip, nh, p);
-			return;
+			goto done;
 		}
 		if (!have(c, p, 2)) {
 			set_note(c, "truncated in an IPv6 extension header");
-			return;
+			goto done;
 		}
 		/* Lengths: RFC 8200 4.3-4.5 (8-byte units, less the first),
 		 * RFC 4302 2.2 (AH: 4-byte units, less 2). */
@@ -292,11 +345,11 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			set_note(c, c->quoted ? "quote ends in an IPv6 "
 				 "extension header" : "IPv6 extension header "
 				 "past its packet");
-			return;
+			goto done;
 		}
 		if (!have(c, p, hl)) {
 			set_note(c, "truncated in an IPv6 extension header");
-			return;
+			goto done;
 		}
 		if (nh == IP6_DSTOPTS) {
 			r = ipv6_dstopts(c->f + p, hl, &ip.src);
@@ -307,15 +360,20 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 
 			if (fo >> 3) {
 				set_note(c, "non-first IPv6 fragment");
-				return;
+				goto done;
 			}
 			/* Offset 0 without M: an atomic fragment (RFC 6946). */
 			if (fo & 1)
 				r = "fragment";
 		}
-		if (r != NULL && ip.reason == NULL)
+		if (r != NULL && ip.reason == NULL) {
 			ip.reason = r;
+			if (nh == IP6_DSTOPTS)
+				lie = "IPv6 destination options malformed";
+		}
 		nh = c->f[p];
 		p += hl;
 	}
+done:
+	report_lie(c, &ip, lie, n0, note0);
 }

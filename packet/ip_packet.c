@@ -53,8 +53,15 @@ inetcsum_pkt_strerror(int err)
  * before the first store.
  */
 
-/* The parser notes that mean the packet itself is malformed or too deep. */
+/*
+ * The parser notes that mean the packet itself is malformed or too deep.
+ * A length that lies is also a note when no layer depends on it (ip.c,
+ * report_lie()), so that it fails the fill whatever the packet carries.
+ */
 static const char *const bad_len_notes[] = {
+	"IPv4 total length below its header length",
+	"IPv4 total length past its packet",
+	"IPv6 payload length past its packet",
 	"truncated in the IPv6 header",
 	"IPv6 header longer than its packet",
 	"truncated in an IPv6 extension header",
@@ -64,6 +71,8 @@ static const char *const bad_len_notes[] = {
 };
 
 static const char *const unsupp_notes[] = {
+	"IPv4 options malformed",
+	"IPv6 destination options malformed",
 	"too many layers",
 	"tunnels nested too deep",
 };

@@ -436,3 +436,91 @@ l4gen_ref_partial(const struct l4gen *g)
 {
 	return (uint16_t)~l4gen_csum(NULL, 0, l4gen_pseudo(g, g->len - g->l4));
 }
+
+/*
+ * The length rule of inetcsum_ip_fill() (issue 23), written out: walk an
+ * IP packet of 'len' bytes the obvious way, through IP in IP, IPv6 in IPv4
+ * (or IPv6) and GRE, and say whether a length field disagrees with the
+ * bytes that hold it, whatever the packet carries.  Only what the packet
+ * layer promises to check is checked: an IPv4 IHL below 5 or past its
+ * container, a total length below the IHL or past the container, an IPv6
+ * header past its container or a payload length past it, and then, in the
+ * IP payload, the fixed header of the protocol with a checksum (TCP 20
+ * bytes and a data offset of 5 or more, UDP 8 and a UDP length inside
+ * the payload, ICMP and IGMP 8, GRE its flag-dependent header) and the
+ * packets that GRE or IP in IP carries.  A fragment stops the walk (the
+ * first one's upper layer is left to reassembly, a later one has none),
+ * as do protocols without a checked checksum.  No IPv6 extension headers:
+ * the callers build none.  Returns 1 if a length lies, 0 if not.
+ */
+static int
+ref_lies(const uint8_t *p, size_t end, unsigned depth)
+{
+	size_t hl, tot, pl;
+	unsigned proto;
+
+	if (depth > 6 || end == 0)
+		return 0;	/* the callers nest less deep */
+	if (p[0] >> 4 == 4) {
+		if (end < 20)
+			return 1;
+		hl = (size_t)(p[0] & 15) * 4;
+		tot = (size_t)p[2] << 8 | p[3];
+		if (hl < 20 || hl > end || tot < hl || tot > end)
+			return 1;
+		if ((p[6] & 0x3f) != 0 || p[7] != 0)
+			return 0;	/* MF or an offset: a fragment */
+		proto = p[9];
+		pl = tot - hl;
+	} else if (p[0] >> 4 == 6) {
+		if (end < 40)
+			return 1;
+		pl = (size_t)p[4] << 8 | p[5];
+		if (pl > end - 40)
+			return 1;
+		hl = 40;
+		proto = p[6];
+	} else {
+		return 0;
+	}
+	p += hl;
+	switch (proto) {
+	case 6:
+		return pl < 20 || (p[12] >> 4) < 5;
+	case 17:
+		return pl < 8 || ((size_t)p[4] << 8 | p[5]) < 8 ||
+		       ((size_t)p[4] << 8 | p[5]) > pl;
+	case 1:
+	case 2:
+	case 58:
+		return pl < 8;
+	case 4:
+	case 41:
+		return pl == 0 || ref_lies(p, pl, depth + 1);
+	case 47: {
+		size_t gh = 4;
+
+		if (pl < 4)
+			return 1;
+		if (p[0] & 0xc0)
+			gh += 4;
+		if (p[0] & 0x20)
+			gh += 4;
+		if (p[0] & 0x10)
+			gh += 4;
+		if (pl < gh)
+			return 1;
+		/* An empty tunnel payload has no IP header to hold. */
+		if ((p[2] << 8 | p[3]) == 0x0800 || (p[2] << 8 | p[3]) == 0x86dd)
+			return pl == gh || ref_lies(p + gh, pl - gh, depth + 1);
+		return 0;
+	}
+	}
+	return 0;
+}
+
+int
+l4gen_ref_lengths_lie(const uint8_t *p, size_t len)
+{
+	return ref_lies(p, len, 0);
+}

@@ -76,4 +76,13 @@ size_t l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
 unsigned l4gen_ref_full(const struct l4gen *g);		/* the checksum */
 unsigned l4gen_ref_partial(const struct l4gen *g);	/* pseudo sum */
 
+/*
+ * l4gen_ref_lengths_lie() is 1 when a length field of the IP packet of
+ * 'len' bytes at 'p' (IPv4 or IPv6 from its first byte, IP in IP, IPv6 in
+ * IP and GRE tunnels, no IPv6 extension headers) disagrees with the bytes
+ * that hold it, whatever the packet carries; 0 otherwise.  The rule of
+ * inetcsum_ip_fill()'s INETCSUM_EBADLEN (l4gen.c has the details).
+ */
+int l4gen_ref_lengths_lie(const uint8_t *p, size_t len);
+
 #endif

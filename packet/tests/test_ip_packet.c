@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "l4gen.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1du;
 
@@ -71,7 +72,8 @@ bad_note(const char *note)
 {
 	static const char *const bad[] = {
 		"too many", "too deep", "truncated", "longer than",
-		"past its packet",
+		"past its packet", "below its header length",
+		"options malformed",
 	};
 	size_t i;
 
@@ -293,6 +295,287 @@ test_udp_rules(void)
 	      "strerror");
 }
 
+/*
+ * The length rule (issue 23)
+ * --------------------------
+ * Random IP packets of every kind the parser follows: a protocol without
+ * a checked checksum, TCP, UDP, ICMP/ICMPv6, IGMP, IP in IP and IPv6 in
+ * IP, GRE with and without a checksum (carrying IP or not), nested up to
+ * three deep, first and later IPv4 fragments, link padding after the
+ * packet.  One IP length field of one of its headers is then set to a
+ * value that fits or lies (past the container, below the header, short
+ * enough to cut what it carries), and l4gen_ref_lengths_lie() (naive,
+ * written from the rule) says which.  Then:
+ *   fill   INETCSUM_EBADLEN with no byte written exactly when a length
+ *          lies, success otherwise;
+ *   check  shows the lie exactly then (a layer "length", "header length"
+ *          or "truncated", or a note that fill refuses), and equals
+ *          frame_check (test_case() does that for the catalog);
+ *   fix    on the lying packet writes no field the lie concerns (those
+ *          are UNVERIFIED) and no other byte: an IPv4 header checksum, or
+ *          a GRE checksum whose outer packet is sound, is still repaired;
+ *   frame  an outer length past the bytes held is a snapshot cut when the
+ *          frame's origlen says those bytes were on the wire: no "length",
+ *          no refusal note.
+ */
+struct lg {
+	struct fb fb;
+	size_t ip[8];		/* offsets of the IP headers, outermost first */
+	size_t nip;
+};
+
+static uint64_t lrs = 0x9e3779b97f4a7c15u;
+
+static unsigned
+lrnd(unsigned n)
+{
+	return (unsigned)(l4gen_rand(&lrs) % n);
+}
+
+/* One IP packet of version 6 if 'v6', else 4 (and what it carries). */
+static void
+lg_ip(struct lg *g, unsigned depth, int v6)
+{
+	static const unsigned gre_flags[] = { 0, 0x8000, 0x2000, 0xb000 };
+	unsigned kind = lrnd(depth < 2 ? 8 : 5), proto;
+	struct fb_rec *r;
+	int inner_v6 = (int)lrnd(2);
+
+	switch (kind) {
+	case 0: proto = 253; break;
+	case 1: proto = 6; break;
+	case 2: proto = 17; break;
+	case 3: proto = v6 ? 58 : 1; break;
+	case 4: proto = v6 ? 253 : 2; break;
+	case 5:
+	case 6: proto = inner_v6 ? 41 : 4; break;
+	default: proto = 47; break;
+	}
+	if (g->nip < sizeof(g->ip) / sizeof(g->ip[0]))
+		g->ip[g->nip++] = g->fb.len;
+	if (v6)
+		r = fb_ipv6(&g->fb, proto, A6, B6);
+	else
+		r = fb_ipv4(&g->fb, proto, A4, B4, NULL, 0);
+	(void)r;
+	switch (proto) {
+	case 6:
+		fb_tcp(&g->fb);
+		break;
+	case 17:
+		fb_udp(&g->fb, 0);
+		break;
+	case 1:
+	case 58:
+		fb_icmp(&g->fb, v6 ? 128 : 8, 0, v6);
+		break;
+	case 2:
+		fb_igmp(&g->fb);
+		break;
+	case 4:
+	case 41:
+		lg_ip(g, depth + 1, inner_v6);
+		return;
+	case 47:
+		if (lrnd(3) == 0) {
+			fb_gre(&g->fb, gre_flags[lrnd(4)], 0x88b5);
+			break;
+		}
+		fb_gre(&g->fb, gre_flags[lrnd(4)], inner_v6 ? 0x86dd : 0x0800);
+		lg_ip(g, depth + 1, inner_v6);
+		return;
+	}
+	fb_payload(&g->fb, lrnd(40), lrnd(256));
+}
+
+static int
+lie_shown(const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers; i++) {
+		const char *why = r->layers[i].reason;
+
+		if (r->layers[i].status == INETCSUM_UNVERIFIED && why != NULL &&
+		    (strcmp(why, "length") == 0 ||
+		     strcmp(why, "header length") == 0 ||
+		     strcmp(why, "truncated") == 0))
+			return 1;
+	}
+	return bad_note(r->note);
+}
+
+static void
+test_length_rule(void)
+{
+	unsigned long rounds = getenv("INETCSUM_TEST_QUICK") ? 4000 : 40000;
+	unsigned long i, lies = 0, fits = 0, cuts = 0;
+	struct inetcsum_frame_result r, fr;
+	struct lg g;
+
+	for (i = 0; i < rounds; i++) {
+		uint8_t ref[FB_MAX], *p;
+		size_t len, h, k, lf, cont, hl;
+		unsigned orig, v;
+		int lie, n, v6;
+
+		g.nip = 0;
+		fb_init(&g.fb);
+		lg_ip(&g, 0, (int)lrnd(2));
+		fb_finish(&g.fb);
+		len = g.fb.len;
+		memcpy(ref, g.fb.b, len);
+		/* Fragments: MF on the first, an offset on a later one. */
+		for (h = 0; h < g.nip; h++)
+			if (ref[g.ip[h]] >> 4 == 4 && lrnd(8) == 0)
+				ref[g.ip[h] + (lrnd(2) ? 6 : 7)] |=
+					lrnd(2) ? 0x20 : 0x01;
+		/* Link padding after the packet. */
+		k = lrnd(4) == 0 ? lrnd(6) : 0;
+		while (k-- > 0)
+			ref[len++] = (uint8_t)lrnd(256);
+		CHECK(!l4gen_ref_lengths_lie(ref, len), "length rule %lu: the "
+		      "builder's packet lies", i);
+
+		/* One length field set to a value that fits or lies. */
+		h = lrnd((unsigned)g.nip);
+		v6 = ref[g.ip[h]] >> 4 == 6;
+		lf = g.ip[h] + (v6 ? 4 : 2);
+		hl = v6 ? 0 : 20;	/* what the field counts beyond */
+		orig = get16(ref + lf);
+		cont = len - g.ip[h] - (v6 ? 40 : 0);	/* bytes held, at most */
+		switch (lrnd(7)) {
+		case 0: v = orig + 1 + lrnd(8); break;
+		case 1: v = (unsigned)cont; break;
+		case 2: v = 0xffff; break;
+		case 3: v = lrnd(0x10000); break;
+		case 4: v = hl ? lrnd(20) : lrnd(8); break;
+		case 5: v = orig > 8 ? orig - 1 - lrnd(8) : orig; break;
+		default: v = orig; break;
+		}
+		if (v6 && v == 0)
+			v = 1;	/* 0 is a jumbogram, not a length */
+		v &= 0xffff;
+		put16(ref + lf, v);
+		lie = l4gen_ref_lengths_lie(ref, len);
+		lie ? lies++ : fits++;
+
+		p = guard_copy(ref, len);
+		n = inetcsum_ip_fill(p, len, 0, NULL);
+		if (lie)
+			CHECK(n == INETCSUM_EBADLEN && memcmp(p, ref, len) == 0,
+			      "length rule %lu: header %zu length %u (was %u) "
+			      "of %zu bytes lies: fill %d%s", i, h, v, orig,
+			      len, n, memcmp(p, ref, len) ? ", wrote" : "");
+		else
+			CHECK(n >= 0, "length rule %lu: header %zu length %u "
+			      "(was %u) of %zu bytes fits: fill %s", i, h, v,
+			      orig, len, inetcsum_pkt_strerror(n));
+		memcpy(p, ref, len);
+		n = inetcsum_ip_check(p, len, &r);
+		CHECK(n >= 0 && lie_shown(&r) == lie,
+		      "length rule %lu: check %s the lie of header %zu (%u, "
+		      "was %u; note %s)", i, lie ? "hides" : "invents", h, v,
+		      orig, r.note ? r.note : "none");
+		if (lie) {
+			n = inetcsum_frame_fix(INETCSUM_LINK_RAW, p, len, len,
+					       INETCSUM_FIX_PARTIAL, &fr);
+			for (k = 0; k < len; k++) {
+				size_t m;
+				int ok = p[k] == ref[k];
+
+				for (m = 0; !ok && m < fr.nlayers; m++)
+					ok = fr.layers[m].status !=
+					     INETCSUM_UNVERIFIED &&
+					     k - fr.layers[m].field_offset < 2;
+				CHECK(ok, "length rule %lu: fix of a lying "
+				      "packet wrote byte %zu", i, k);
+			}
+		}
+		/* The outer packet longer than the bytes held: a lie as an IP
+		 * packet, a snapshot cut as a frame whose origlen covers it. */
+		if (h == 0 && v > cont) {
+			size_t wire = g.ip[0] + (v6 ? 40 : 0) + v;
+
+			inetcsum_frame_check(INETCSUM_LINK_RAW, ref, len, wire,
+					     &fr);
+			CHECK(!lie_shown(&fr) || !bad_note(fr.note),
+			      "length rule %lu: a snapshot cut taken for a lie "
+			      "(note %s)", i, fr.note ? fr.note : "none");
+			for (k = 0; k < fr.nlayers; k++)
+				CHECK(fr.layers[k].reason == NULL ||
+				      strcmp(fr.layers[k].reason, "length") != 0,
+				      "length rule %lu: layer %zu 'length' in "
+				      "a snapshot cut", i, k);
+			cuts++;
+		}
+		guard_free(p, len);
+	}
+	CHECK(lies > rounds / 4 && fits > rounds / 4 && cuts > rounds / 20,
+	      "length rule: %lu lies, %lu fits, %lu cuts", lies, fits, cuts);
+	printf("length rule: %lu packets whose lengths lie, %lu that fit, %lu "
+	       "snapshot cuts\n", lies, fits, cuts);
+}
+
+static size_t
+hex(uint8_t *out, const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		unsigned v;
+
+		if (*s == ' ') {
+			s++;
+			continue;
+		}
+		sscanf(s, "%2x", &v);
+		out[n++] = (uint8_t)v;
+		s += 2;
+	}
+	return n;
+}
+
+/* Issue 23's four packets: each EBADLEN, nothing written, and shown. */
+static void
+test_issue23(void)
+{
+	static const char *const cases[] = {
+		/* total length 40, protocol 253, 20 bytes */
+		"45000028 00010000 40fd0000 c0000201 c0000202",
+		/* the same as TCP, fragment offset 1 */
+		"45000028 00010001 40060000 c0000201 c0000202",
+		/* IPv6, payload length 20, none present */
+		"60000000 0014fd40 20010db8000000000000000000000001"
+		"20010db8000000000000000000000002",
+		/* IP in IP cut to 70 of 80 bytes */
+		"45000050 00010000 40040000 0a000001 0a000002"
+		"4500003c 00020000 40060000 c0000201 c0000202"
+		"30390050 00000001 00000000 50180000 00000000"
+		"0000000000000000000000000000000000000000",
+	};
+	struct inetcsum_frame_result r;
+	uint8_t b[128], *p;
+	size_t i, len;
+	int n;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		len = hex(b, cases[i]);
+		if (i == 3)
+			len = 70;
+		p = guard_copy(b, len);
+		n = inetcsum_ip_fill(p, len, 0, &r);
+		CHECK(n == INETCSUM_EBADLEN && memcmp(p, b, len) == 0,
+		      "issue 23 case %zu: fill %d", i, n);
+		CHECK(inetcsum_ip_check(p, len, &r) >= 0 && lie_shown(&r),
+		      "issue 23 case %zu: check shows no lie (note %s)", i,
+		      r.note ? r.note : "none");
+		CHECK(l4gen_ref_lengths_lie(b, len), "issue 23 case %zu: the "
+		      "reference misses it", i);
+		guard_free(p, len);
+	}
+}
+
 int
 main(void)
 {
@@ -302,6 +585,8 @@ main(void)
 	for (i = 0; i < n; i++)
 		test_case(&cases[i], &nfill, &nerr);
 	test_udp_rules();
+	test_issue23();
+	test_length_rule();
 	CHECK(nfill > 20 && nerr > 5, "too few cases: %zu filled, %zu errors",
 	      nfill, nerr);
 	printf("test_ip_packet: %zu packets filled, %zu refused, %d failures "
