@@ -70,10 +70,14 @@ enum inetcsum_status {
  * 'stored' and 'expected' are network-order values: 0x1c46 for the bytes
  * 1c 46.  'expected' is meaningful for GOOD, BAD and PARTIAL, and for NONE
  * and ILLEGAL when the covered bytes were all there (else 0); 'stored' is 0
- * when the field itself was not captured.  GOOD also accepts 0x0000 where
- * 0xffff was computed and vice versa (ones' complement has two zeros, RFC
- * 1624), except for UDP and UDP-Lite.  'field_offset' is where the field
- * is or would be, even past 'caplen'.
+ * when the field itself was not captured.  'expected' is always the
+ * computed value, the one inetcsum_ip_fill() stores and the fixer writes,
+ * and inetcsum_frame_check() and inetcsum_frame_fix() report the same.
+ * GOOD also accepts 0x0000 where 0xffff was computed and vice versa (ones'
+ * complement has two zeros, RFC 1624), except for UDP and UDP-Lite: so a
+ * GOOD layer has 'expected' equal to 'stored', or 'stored' the other zero
+ * (a field the fixer leaves and fill rewrites).  'field_offset' is where
+ * the field is or would be, even past 'caplen'.
  *
  * 'reason', a static string:
  *   UNVERIFIED  "truncated"      covered bytes cut by the snapshot length
@@ -122,8 +126,14 @@ struct inetcsum_frame_result {
  * 'out' with a verdict per checksum layer.  It returns 0, or -1 for an
  * unknown link type (with out->note set).  Nothing at or past 'caplen' is
  * read; 'origlen' (taken as 'caplen' if smaller) tells a snapshot cut
- * ("truncated") from a length field that lies ("length").  Thread-safe; no
- * allocation.  docs/packet.md lists every rule and its RFC.
+ * ("truncated") from a length field that lies ("length").  Every length is
+ * checked, whatever the packet carries: a lie shows as the reason of the
+ * layer it makes unverifiable, or, when no layer depends on it (a
+ * protocol without a checked checksum, a non-first fragment, a tunnel),
+ * as the note ("IPv4 total length past its packet", "IPv4 total length
+ * below its header length", "IPv6 payload length past its packet",
+ * "IPv4 options malformed", "IPv6 destination options malformed").
+ * Thread-safe; no allocation.  docs/packet.md lists every rule and its RFC.
  */
 INETCSUM_API int inetcsum_frame_check(int linktype, const uint8_t *frame,
 				      size_t caplen, size_t origlen,
@@ -133,7 +143,10 @@ INETCSUM_API int inetcsum_frame_check(int linktype, const uint8_t *frame,
  * inetcsum_frame_fix() does the same and rewrites, in 'frame', every BAD
  * field (and PARTIAL ones with INETCSUM_FIX_PARTIAL) with its expected value;
  * no other byte changes, and NONE, ILLEGAL and UNVERIFIED fields are never
- * written.  Layers are fixed innermost first, so that an outer GRE or ICMP
+ * written (so no field whose bytes a lying length leaves unknown; a field
+ * whose own coverage is sound, such as an IPv4 header checksum, is still
+ * repaired: a capture is fixed field by field, where inetcsum_ip_fill()
+ * refuses the whole packet).  Layers are fixed innermost first, so that an outer GRE or ICMP
  * checksum, which covers inner checksum fields, is computed over their final
  * values; such an outer field that was GOOD is also rewritten when a field
  * it covers was (it would turn BAD otherwise).  No checksum depends on an
@@ -222,6 +235,10 @@ INETCSUM_API const char *inetcsum_pkt_strerror(int err);
  * the IP length (link padding) are never summed or written.  Layers and
  * verdicts are those of inetcsum_frame_check() with INETCSUM_LINK_RAW,
  * tunnels and ICMP quotes included; 'field_offset' is from the first byte.
+ * Every length is checked before anything is written, whatever the packet
+ * carries: a packet with a length that lies is refused by fill even when
+ * no checksum depends on it, and shown by check (a layer's reason or the
+ * note, as for inetcsum_frame_check()).
  */
 
 /*
@@ -259,7 +276,8 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * It returns the number of fields stored, or a negative code with nothing
  * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
  * ('len' 0, a length field, IHL or UDP-Lite coverage that does not fit the
- * packet, a header cut by 'len'), INETCSUM_EPROTO (version not 4 or 6),
+ * packet, a header cut by 'len', whatever the protocol: an unknown one, a
+ * non-first fragment, a tunnel), INETCSUM_EPROTO (version not 4 or 6),
  * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown
  * routing header with segments left, jumbogram, more than
  * INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the

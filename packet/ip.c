@@ -149,8 +149,10 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	}
 	if (!have(c, off, hlen))
 		return;		/* "truncated" */
-	if (inetcsum_ipv4_header(h, (unsigned)(hlen / 4)) == 0) {
-		/* The fast path: valid as it stands (0xffff/0 alike). */
+	if (l->stored != 0 && l->stored != 0xffff &&
+	    inetcsum_ipv4_header(h, (unsigned)(hlen / 4)) == 0) {
+		/* The fast path: valid as it stands, and not a zero (which
+		 * may be the other zero: verdict.c computes 'expected'). */
 		l->status = INETCSUM_GOOD;
 		l->expected = l->stored;
 		l->reason = NULL;

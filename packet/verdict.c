@@ -15,6 +15,12 @@
  * (RFC 1624 section 3); both count as GOOD, except for UDP, where 0x0000
  * means "no checksum" and a computed 0 must be sent as 0xffff (RFC 768).
  *
+ * 'expected' is always the computed value, the one a recomputation
+ * (inetcsum_ip_fill(), the fixer) stores: for a GOOD field it equals
+ * 'stored' except when the field holds the other zero, and it is the same
+ * whether the frame is checked or fixed (the fast path below hands the
+ * zeros to the slow one for that).
+ *
  * A field that is not GOOD but holds the pseudo-header sum alone is
  * PARTIAL: with checksum offload the sending stack leaves that sum for the
  * NIC to finish, and a capture on the sending host sees it.  Linux stores
@@ -92,10 +98,13 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 	/*
 	 * The common case, a correct field, takes one pass with the field in
 	 * place (RFC 1071: the sum then folds to zero); only a wrong field
-	 * pays for computing the expected value.  A UDP zero is left to the
-	 * slow path, where it can never match.
+	 * pays for computing the expected value.  A correct field other than
+	 * 0x0000 and 0xffff is the only value of its class modulo 0xffff, so
+	 * it is the computed value too; a zero may be the other zero, whose
+	 * 'expected' is the computed one, and takes the slow path like a UDP
+	 * zero (which can never match).
 	 */
-	if (c->cov == NULL && (st != 0 || !udp) &&
+	if (c->cov == NULL && (u16)(st + 1) > 1 &&
 	    inetcsum_fold(inetcsum_partial(c->f + start, len, pseudo)) == 0) {
 		l->expected = l->stored;
 		l->status = INETCSUM_GOOD;

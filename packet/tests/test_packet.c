@@ -51,6 +51,144 @@ fix_and_recheck(const struct tcase *t, uint8_t *f, unsigned flags,
 	return n;
 }
 
+/*
+ * 'expected' (issue 23): the same in frame_check() and frame_fix(), and
+ * always the computed value; for a GOOD field it equals 'stored' unless
+ * the field holds a zero.  Both results compared field by field.
+ */
+static int
+same_layers(const struct inetcsum_frame_result *a,
+	    const struct inetcsum_frame_result *b)
+{
+	size_t i;
+
+	if (a->nlayers != b->nlayers || a->note != b->note)
+		return 0;
+	for (i = 0; i < a->nlayers; i++) {
+		const struct inetcsum_layer *x = &a->layers[i];
+		const struct inetcsum_layer *y = &b->layers[i];
+
+		if (x->proto != y->proto || x->status != y->status ||
+		    x->stored != y->stored || x->expected != y->expected ||
+		    x->field_offset != y->field_offset ||
+		    x->reason != y->reason)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+check_equals_fix(const struct tcase *t, const uint8_t *f, const char *what)
+{
+	struct inetcsum_frame_result a, b;
+	uint8_t *g = malloc(t->len + 1);
+	size_t i;
+
+	memcpy(g, f, t->len);
+	inetcsum_frame_check(t->linktype, f, t->len, t->origlen, &a);
+	inetcsum_frame_fix(t->linktype, g, t->len, t->origlen, 0, &b);
+	CHECK(same_layers(&a, &b), "%s %s: frame_check and frame_fix "
+	      "report differently", t->name, what);
+	for (i = 0; i < a.nlayers; i++)
+		if (a.layers[i].status == INETCSUM_GOOD)
+			CHECK(a.layers[i].expected == a.layers[i].stored ||
+			      (pm_zero(a.layers[i].stored) &&
+			       pm_zero(a.layers[i].expected)),
+			      "%s %s: GOOD layer %zu stored %04x expected "
+			      "%04x", t->name, what, i, a.layers[i].stored,
+			      a.layers[i].expected);
+	free(g);
+}
+
+/*
+ * Every GOOD field that holds a zero (not UDP's) set to the other one:
+ * still GOOD, 'expected' unchanged (it is computed, not copied), the same
+ * from the fixer, which writes nothing.
+ */
+static void
+other_zero(const struct tcase *t, const struct inetcsum_frame_result *r0)
+{
+	struct inetcsum_frame_result r;
+	uint8_t *f = malloc(t->len + 1);
+	size_t i;
+
+	for (i = 0; i < r0->nlayers; i++) {
+		const struct inetcsum_layer *l = &r0->layers[i];
+
+		if (l->status != INETCSUM_GOOD || !pm_zero(l->stored) ||
+		    l->proto == INETCSUM_PROTO_UDP ||
+		    l->proto == INETCSUM_PROTO_UDPLITE ||
+		    l->field_offset + 2 > t->len)
+			continue;
+		memcpy(f, t->f, t->len);
+		put16(f + l->field_offset, l->stored ^ 0xffff);
+		inetcsum_frame_check(t->linktype, f, t->len, t->origlen, &r);
+		CHECK(r.nlayers == r0->nlayers &&
+		      r.layers[i].status == INETCSUM_GOOD &&
+		      r.layers[i].expected == l->expected,
+		      "%s: layer %zu other zero: %s expected %04x (was %04x)",
+		      t->name, i, inetcsum_status_name(r.layers[i].status),
+		      r.layers[i].expected, l->expected);
+		check_equals_fix(t, f, "other zero");
+	}
+	free(f);
+}
+
+/*
+ * The issue's 28-byte IPv4/ICMP echo, tuned so that both checksums
+ * compute to 0x0000 (RFC 1071 by hand: the other words sum to 0xffff),
+ * with each field 0x0000 or 0xffff: every form says GOOD with 'expected'
+ * 0x0000, the naive value; frame_check, frame_fix and ip_check agree, the
+ * fixer writes nothing, fill stores 0x0000.
+ */
+static void
+test_zero_expected(void)
+{
+	uint8_t p[28] = {
+		0x45, 0x00, 0x00, 0x1c, 0x00, 0x00, 0x00, 0x00,
+		0x40, 0x01, 0x00, 0x00, 0xc0, 0x00, 0x02, 0x01,
+		0xc6, 0x33, 0x64, 0x02,
+		0x08, 0x00, 0x00, 0x00, 0xf7, 0xff, 0x00, 0x00,
+	};
+	struct inetcsum_frame_result a, b, c;
+	uint8_t q[28];
+	unsigned v;
+	int k, n;
+
+	/* The ID that makes the header's other words sum to 0xffff. */
+	v = 0xffff - (ref_csum(p, 20, 0) ^ 0xffff);
+	put16(p + 4, v);
+	CHECK(ref_csum(p, 20, 0) == 0 && ref_csum(p + 20, 8, 0) == 0,
+	      "zero case: built %04x %04x", ref_csum(p, 20, 0),
+	      ref_csum(p + 20, 8, 0));
+	for (k = 0; k < 4; k++) {
+		put16(p + 10, (k & 1) ? 0xffff : 0);
+		put16(p + 22, (k & 2) ? 0xffff : 0);
+		memcpy(q, p, 28);
+		inetcsum_frame_check(INETCSUM_LINK_RAW, p, 28, 28, &a);
+		n = inetcsum_frame_fix(INETCSUM_LINK_RAW, q, 28, 28,
+				       INETCSUM_FIX_PARTIAL, &b);
+		CHECK(n == 0 && memcmp(p, q, 28) == 0, "zero case %d: fix "
+		      "wrote %d", k, n);
+		CHECK(inetcsum_ip_check(p, 28, &c) == 0 && same_layers(&a, &b) &&
+		      same_layers(&a, &c), "zero case %d: the forms differ", k);
+		CHECK(a.nlayers == 2 && a.layers[0].status == INETCSUM_GOOD &&
+		      a.layers[1].status == INETCSUM_GOOD &&
+		      a.layers[0].expected == 0 && a.layers[1].expected == 0 &&
+		      a.layers[0].stored == get16(p + 10) &&
+		      a.layers[1].stored == get16(p + 22),
+		      "zero case %d: %s %04x/%04x, %s %04x/%04x", k,
+		      inetcsum_status_name(a.layers[0].status),
+		      a.layers[0].stored, a.layers[0].expected,
+		      inetcsum_status_name(a.layers[1].status),
+		      a.layers[1].stored, a.layers[1].expected);
+		CHECK(inetcsum_ip_fill(q, 28, 0, NULL) == 2 &&
+		      get16(q + 10) == 0 && get16(q + 22) == 0,
+		      "zero case %d: fill stored %04x %04x", k, get16(q + 10),
+		      get16(q + 22));
+	}
+}
+
 static void
 test_case(const struct tcase *t)
 {
@@ -71,6 +209,8 @@ test_case(const struct tcase *t)
 		free(f);
 		return;
 	}
+	check_equals_fix(t, t->f, "as built");
+	other_zero(t, &r0);
 	for (i = 0; i < r0.nlayers; i++)
 		clean &= r0.layers[i].status != INETCSUM_BAD;
 	for (i = 0; i < r0.nlayers; i++) {
@@ -199,6 +339,7 @@ main(void)
 	for (i = 0; i < n; i++)
 		test_case(&cases[i]);
 	test_names();
+	test_zero_expected();
 	printf("test_packet: %zu frames, %d failures (kernel %s)\n", n,
 	       test_failures, inetcsum_impl_name());
 	return test_failures ? 1 : 0;
