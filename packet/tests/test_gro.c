@@ -412,30 +412,34 @@ ref_run(const struct tmpl *t, const struct flowbuf *f, const int *ok,
 		if (!v6) {
 			unsigned id0 = get16(a + 4), id = get16(b + 4);
 
+			/* Flags, version and IHL, TOS, DF, TTL, protocol,
+			 * addresses, options. */
 			if ((get16(b + 6) & 0xbfff) != 0 || b[0] != a[0] ||
-			    b[1] != a[1] ||			/* TOS */
-			    get16(b + 6) != get16(a + 6) ||	/* DF */
-			    b[8] != a[8] || b[9] != a[9] ||	/* TTL, proto */
-			    memcmp(b + 12, a + 12, 8) != 0 ||	/* addresses */
-			    memcmp(b + 20, a + 20, l4 - 20) != 0) /* options */
+			    b[1] != a[1] || get16(b + 6) != get16(a + 6) ||
+			    b[8] != a[8] || b[9] != a[9] ||
+			    memcmp(b + 12, a + 12, 8) != 0 ||
+			    memcmp(b + 20, a + 20, l4 - 20) != 0)
 				return (int)i;
 			if (i == 1)
 				*fixed = id == id0 && (a[6] & 0x40);
 			if (id != (*fixed ? id0 : (id0 + i) & 0xffff))
 				return (int)i;
 		} else {
-			if (memcmp(b, a, 4) != 0 ||		/* TC, flow label */
-			    b[6] != a[6] || b[7] != a[7] ||	/* nh, hop limit */
-			    memcmp(b + 8, a + 8, 32) != 0 ||	/* addresses */
-			    memcmp(b + 40, a + 40, l4 - 40) != 0) /* ext hdrs */
+			/* Traffic class and flow label, next header, hop
+			 * limit, addresses, extension headers. */
+			if (memcmp(b, a, 4) != 0 || b[6] != a[6] ||
+			    b[7] != a[7] || memcmp(b + 8, a + 8, 32) != 0 ||
+			    memcmp(b + 40, a + 40, l4 - 40) != 0)
 				return (int)i;
 		}
-		if (memcmp(b + l4, a + l4, 4) != 0 ||		/* ports */
-		    memcmp(b + l4 + 8, a + l4 + 8, 5) != 0 ||	/* ack, doff */
+		/* Ports, ack and data offset, flags but CWR/PSH/FIN, no CWR,
+		 * window, options. */
+		if (memcmp(b + l4, a + l4, 4) != 0 ||
+		    memcmp(b + l4 + 8, a + l4 + 8, 5) != 0 ||
 		    ((b[l4 + 13] ^ a[l4 + 13]) &
 		     ~(TH_CWR | TH_PSH | TH_FIN)) != 0 ||
 		    (b[l4 + 13] & TH_CWR) ||
-		    memcmp(b + l4 + 14, a + l4 + 14, 2) != 0 ||	/* window */
+		    memcmp(b + l4 + 14, a + l4 + 14, 2) != 0 ||
 		    memcmp(b + l4 + 20, a + l4 + 20, thl - 20) != 0)
 			return (int)i;
 		plen = naive_iplen(b) - l4 - thl;
@@ -762,8 +766,8 @@ flows(unsigned long rounds)
 			b[f.s[j].len - 1] ^= 0x08;
 		if (p == P_NULL)
 			f.s[j].pkt = NULL;
-		snprintf(what, sizeof(what), "%s at %zu of %zu, mss %zu, ids %d",
-			 pnames[p], j, n, mss, idmode);
+		snprintf(what, sizeof(what), "%s at %zu of %zu, mss %zu, "
+			 "ids %d", pnames[p], j, n, mss, idmode);
 		per[p] += check_flow(&t, &f, what) != (int)n;
 	}
 	/* Every perturbation must have cut some flows short (else it was
@@ -1091,8 +1095,8 @@ gro_gso_identity(unsigned long rounds)
 		CHECK(inetcsum_gro_verify(s, nseg) == nseg, "%s: verify",
 		      g.desc);
 		for (k = 0; k < nseg; k += info.nsegs, runs++) {
-			n = inetcsum_gro_coalesce_prefix(merged, sizeof(merged),
-							 s + k, nseg - k, &info);
+			n = inetcsum_gro_coalesce_prefix(merged,
+					sizeof(merged), s + k, nseg - k, &info);
 			if (n < 0) {
 				CHECK(0, "%s: prefix at %zu: %d", g.desc, k, n);
 				break;
@@ -1104,8 +1108,8 @@ gro_gso_identity(unsigned long rounds)
 			m = inetcsum_gso_segment(merged, (size_t)n, 0, info.mss,
 						 info.gso_flags, again,
 						 sizeof(again), gs, MAXSEG);
-			CHECK(m == (int)info.nsegs, "%s: gso of run at %zu: %d, "
-			      "want %zu", g.desc, k, m, info.nsegs);
+			CHECK(m == (int)info.nsegs, "%s: gso of run at %zu: "
+			      "%d, want %zu", g.desc, k, m, info.nsegs);
 			for (i = 0; m > 0 && i < (size_t)m; i++)
 				CHECK(gs[i].len == s[k + i].len &&
 				      memcmp(again + gs[i].offset, s[k + i].pkt,
