@@ -477,7 +477,7 @@ INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
  * allocation.
  */
 struct inetcsum_gro_info {
-	size_t nsegs;		/* segments merged: segs[0] to segs[nsegs - 1] */
+	size_t nsegs;		/* merged: segs[0] to segs[nsegs - 1] */
 	size_t mss;		/* the first one's payload bytes (gso_size):
 				 * the MSS that cuts the packet back */
 	unsigned gso_flags;	/* INETCSUM_GSO_FIXEDID when 2 or more IPv4
