@@ -15,7 +15,7 @@
  *   - a peer's per-packet loop (DPDK: rte_ipv4_cksum(), or
  *     sums[i] += rte_raw_cksum()), compiled in the peer's file with the
  *     peer's flags, so that its inline function is inlined into the loop
- *     as in a DPDK application (bench/peer_dpdk.c).
+ *     as in a DPDK application (bench/peers/peer_dpdk.c).
  *
  * Packets.  Each packet sits PKT_OFF (14) bytes into a SLOT (2 KiB) of
  * its own, as a NIC's DMA puts an IPv4 header behind an Ethernet header
@@ -54,7 +54,10 @@
 #include "inetcsum.h"
 #include "bench_batch.h"
 #include "bench_peers.h"
-#include "bench_platform.h"
+#include "bench_flush.h"
+#include "bench_limits.h"
+#include "bench_stats.h"
+#include "bench_timer.h"
 #include "bench_ref.h"
 
 #define SLOT 2048u

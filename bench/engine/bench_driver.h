@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "bench_platform.h"	/* enum bench_cold_method */
+#include "bench_flush.h"	/* enum bench_cold_method */
 #include "bench_report.h"	/* enum bench_op */
 
 /*

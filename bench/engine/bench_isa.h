@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/engine/bench_isa.h - what a peer's compiler flags let it use.
+ * bench/engine/bench_isa.h - instruction sets: what a peer's compiler
+ * flags let it use, what this CPU and OS support (bench_isa.c), and how
+ * the engine compiles one function for an instruction set above the
+ * build's baseline.
  *
  * A peer is compiled as its own users compile it, which for DPDK means
  * -march=native: the object may then hold instructions of the build
@@ -10,14 +13,16 @@
  * set extensions it was allowed to use (INETCSUM_BENCH_ISA, expanded in
  * the peer's translation unit), and the tool, built for the baseline CPU,
  * checks them with CPUID before it calls the peer
- * (inetcsum_bench_isa_missing(), bench_platform.h).  The names are those
- * of the table there, which knows every name listed here.
+ * (inetcsum_bench_isa_missing() below).  The names are those of the table
+ * in bench_isa.c, which knows every name listed here.
  *
  * Only x86-64 is checked: elsewhere the string is empty and every peer
  * runs (an arm64 -march=native build runs on the machine that built it).
  */
 #ifndef INETCSUM_BENCH_ISA_H
 #define INETCSUM_BENCH_ISA_H
+
+#include <stddef.h>
 
 #if defined(__x86_64__)
 #  ifdef __SSE3__
@@ -202,6 +207,47 @@
 	INETCSUM_ISA_AVX512FP16 INETCSUM_ISA_AVX512VP2INTERSECT
 #else
 #  define INETCSUM_BENCH_ISA ""
+#endif
+
+/* ---- this CPU ------------------------------------------------------------ */
+
+/*
+ * Whether this CPU (and its OS, for the AVX and AVX-512 register state)
+ * supports the instruction set named by the 'n' bytes at 'name'; a name
+ * the table does not know counts as missing.  Outside x86-64, where the
+ * table is empty, every name counts as present.
+ */
+int inetcsum_bench_isa_have(const char *name, size_t n);
+
+/*
+ * The names in the space-separated 'isa' (INETCSUM_BENCH_ISA of a peer)
+ * that this CPU and OS do not support, written to 'buf' space-separated.
+ * Returns how many there are: 0 means the peer may run.
+ */
+size_t inetcsum_bench_isa_missing(const char *isa, char *buf, size_t size);
+
+/*
+ * The names of the table that this CPU and OS support, space-separated,
+ * into 'buf' (the header's and JSON's "features"; empty where the table
+ * has no entries, i.e. outside x86-64).
+ */
+void inetcsum_bench_isa_present(char *buf, size_t size);
+
+/* ---- compiling for an instruction set ------------------------------------ */
+
+/*
+ * The limit loops and the cache flush are compiled for instruction sets
+ * above the build's baseline, one function each, and chosen at run time
+ * by CPUID (inetcsum_bench_isa_have(), bench_flush.c): the library's own
+ * feature bits are internal to it.  BENCH_NOINLINE keeps each limit loop
+ * one call, as a kernel is.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#  define BENCH_TARGET(isa) __attribute__((target(isa)))
+#  define BENCH_NOINLINE __attribute__((noinline))
+#else
+#  define BENCH_TARGET(isa)
+#  define BENCH_NOINLINE
 #endif
 
 #endif /* INETCSUM_BENCH_ISA_H */

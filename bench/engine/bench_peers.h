@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/bench_peers.h - other projects' Internet checksum code
+ * bench/engine/bench_peers.h - other projects' Internet checksum code
  * behind one interface, so that "inetcsum bench" can check and time it
- * beside libinetcsum.  Each peer lives in its own file (bench/peer_*.c),
- * compiled only when bench/CMakeLists.txt finds the project's Debian
- * package; it then defines INETCSUM_HAVE_PEER_<NAME> for the tool.
+ * beside libinetcsum.  The engine defines the interface and calls it
+ * (bench_run.c, bench_batch.c); each peer lives in its own file,
+ * bench/peers/peer_<name>.c, which implements it and includes only engine
+ * headers (this one and bench_isa.h), so that the engine includes nothing
+ * from bench/.  A peer is compiled only when bench/CMakeLists.txt finds
+ * the project's Debian package; its object then goes into the engine's
+ * library, which INETCSUM_HAVE_PEER_<NAME> tells of it.
  */
 #ifndef INETCSUM_BENCH_PEERS_H
 #define INETCSUM_BENCH_PEERS_H

@@ -11,7 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench_platform.h"
+#include "bench_limits.h"
+#include "bench_timer.h"
 #include "bench_report.h"
 
 const char *const inetcsum_bench_op_names[OP_COUNT] = {

@@ -13,7 +13,11 @@
 
 #include "inetcsum.h"
 #include "bench_lib.h"
-#include "bench_platform.h"
+#include "bench_flush.h"
+#include "bench_isa.h"
+#include "bench_limits.h"
+#include "bench_stats.h"
+#include "bench_timer.h"
 #include "bench_report.h"
 #include "bench_peers.h"
 #include "bench_ref.h"
@@ -155,7 +159,7 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
  * adjacent-line prefetch), used in rotation; the destination is half a
  * pool away.  After each call the source slot is read through once more,
  * so between two uses of a slot the whole pool, several times the
- * last-level cache (bench_platform.c), has been read: enough to evict it
+ * last-level cache (bench_flush.c), has been read: enough to evict it
  * even when the calls themselves touch only a line or two.
  */
 static size_t
@@ -515,12 +519,17 @@ filter:
 
 /* ---- cells --------------------------------------------------------------- */
 
-
-/* Nearest-rank percentile 'p' (0..1) of the sorted 'v'. */
-static double
-pct(const double *v, size_t n, double p)
+/*
+ * A result's median, fast end (10th percentile) and spread from the 'm'
+ * sorted samples at 'v'.
+ */
+static void
+summarise(struct bench_result *x, const double *v, size_t m)
 {
-	return v[(size_t)(p * (double)(n - 1) + 0.5)];
+	x->ns = inetcsum_bench_pct(v, m, 0.5);
+	x->ns_p10 = inetcsum_bench_pct(v, m, 0.1);
+	x->spread = x->ns > 0 ? (inetcsum_bench_pct(v, m, 0.9) - x->ns_p10) /
+				x->ns : 0;
 }
 
 static void
@@ -612,10 +621,7 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 		x.offset = off;
 		x.cold = cold;
 		x.prefetch = c->kind == K_PREFETCH ? (long)c->prefetch : -1;
-		x.ns = pct(c->samples, m, 0.5);
-		x.ns_p10 = pct(c->samples, m, 0.1);
-		x.spread = x.ns > 0 ? (pct(c->samples, m, 0.9) - x.ns_p10) /
-				      x.ns : 0;
+		summarise(&x, c->samples, m);
 		x.correct = c->correct;
 		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH ||
 			      c->kind == K_IPV4 || c->kind == K_IPV4_INLINE;
@@ -645,7 +651,7 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 	struct refs ref;
 	unsigned round, j, k;
 	size_t m = cfg->rounds;
-	double med;
+	double med, p10, p90;
 
 	if (ratio == NULL)
 		return -1;
@@ -680,14 +686,15 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 		inetcsum_bench_sort(c[k]->samples, m);
 	if (r->tty)
 		fprintf(stderr, "\r\033[K");
-	med = pct(ratio, m, 0.5);
+	med = inetcsum_bench_pct(ratio, m, 0.5);
+	p10 = inetcsum_bench_pct(ratio, m, 0.1);
+	p90 = inetcsum_bench_pct(ratio, m, 0.9);
 	printf("%-8s %8zu %3zu %-4s %10.2f %10.2f %7.3f %7.3f %7.3f "
 	       "%5.1f%%%s\n",
 	       inetcsum_bench_op_names[op], size, off, cold ? "cold" : "hot",
-	       pct(a->samples, m, 0.5), pct(b->samples, m, 0.5), med,
-	       pct(ratio, m, 0.1), pct(ratio, m, 0.9),
-	       med > 0 ? 100 * (pct(ratio, m, 0.9) - pct(ratio, m, 0.1)) /
-	       med : 0,
+	       inetcsum_bench_pct(a->samples, m, 0.5),
+	       inetcsum_bench_pct(b->samples, m, 0.5), med, p10, p90,
+	       med > 0 ? 100 * (p90 - p10) / med : 0,
 	       a->correct == 0 || b->correct == 0 ? "  WRONG RESULT" : "");
 	for (k = 0; k < 2; k++) {
 		struct bench_result x;
@@ -699,10 +706,7 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 		x.offset = off;
 		x.cold = cold;
 		x.prefetch = -1;
-		x.ns = pct(c[k]->samples, m, 0.5);
-		x.ns_p10 = pct(c[k]->samples, m, 0.1);
-		x.spread = x.ns > 0 ? (pct(c[k]->samples, m, 0.9) - x.ns_p10) /
-				      x.ns : 0;
+		summarise(&x, c[k]->samples, m);
 		x.correct = c[k]->correct;
 		x.is_kernel = c[k]->kind == K_KERNEL;
 		if (inetcsum_bench_push(r, &x) != 0) {

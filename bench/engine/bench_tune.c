@@ -28,7 +28,10 @@
 #include <time.h>
 
 #include "inetcsum.h"
-#include "bench_platform.h"
+#include "bench_cpu.h"
+#include "bench_flush.h"
+#include "bench_stats.h"
+#include "bench_timer.h"
 #include "bench_tune.h"
 
 #define TUNE_MAX_KERNELS 16
@@ -113,14 +116,6 @@ nth_root(double x, size_t n)
 	return (lo + hi) / 2;
 }
 
-
-static double
-median(double *v, size_t n)
-{
-	inetcsum_bench_sort(v, n);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /*
  * Setting candidate 'i' in use: a kernel by name for questions 1 and 2, a
  * distance for question 3.
@@ -171,8 +166,8 @@ ask(struct question *q, struct tune_bufs *b, unsigned rounds, FILE *out)
 	}
 	for (i = 0; i < q->ncand; i++)
 		for (k = 0; k < q->ncells; k++)
-			q->med[i][k] = median(&s[(i * q->ncells + k) * rounds],
-					      rounds);
+			q->med[i][k] = inetcsum_bench_median(
+				&s[(i * q->ncells + k) * rounds], rounds);
 	free(s);
 
 	fprintf(out, "\n%s: speed relative to the choice in use (> 1: "

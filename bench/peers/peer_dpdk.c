@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/peer_dpdk.c - DPDK's checksum (rte_ip.h, libdpdk-dev) as a peer.
+ * bench/peers/peer_dpdk.c - DPDK's checksum (rte_ip.h, libdpdk-dev) as a peer.
  *
  * rte_raw_cksum() and rte_ipv4_cksum() are inline functions in a header,
  * so this file is the whole peer, and the code that runs is whatever the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/peer_libnet.c - libnet's checksum (libnet1-dev) as a peer:
+ * bench/peers/peer_libnet.c - libnet's checksum (libnet1-dev) as a peer:
  * libnet_in_cksum() adds the 16-bit words into an int, and
  * LIBNET_CKSUM_CARRY folds and complements the result, which is how libnet
  * itself computes header checksums.  The loop runs in libnet.so as Debian

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/peer_lwip.c - lwIP's checksum (liblwip-dev) as a peer: the shared
+ * bench/peers/peer_lwip.c - lwIP's checksum (liblwip-dev) as a peer: the shared
  * library's inet_chksum() and lwip_chksum_copy(), as Debian built them
  * (the code that runs is in liblwip.so; this glue only calls it, and is
  * compiled as a Debian package using lwIP would be: -O2 and the flags of

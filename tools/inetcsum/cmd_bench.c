@@ -39,6 +39,7 @@
 
 #include "commands.h"
 #include "bench_batch.h"	/* the engine: bench/engine/ */
+#include "bench_cpu.h"
 #include "bench_driver.h"
 #include "bench_tune.h"
 
