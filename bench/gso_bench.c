@@ -15,9 +15,13 @@
  *                 of any GSO that writes these segments)
  *   memcpy        one plain memcpy() of the super-packet
  * Hot: the same input again and again; cold: every cache line of the input
- * flushed (clflush + mfence) before each call.  Median of the rounds,
- * variants interleaved in each round.  DPDK's EAL is started with
- * --no-huge --no-pci; if it cannot start, that is printed with the reason.
+ * flushed before each call (inetcsum_bench_flush(): clflushopt or clflush
+ * + mfence on x86, dc civac + dsb on arm64; no cold rows where there is no
+ * flush).  Median of the rounds, variants interleaved in each round; the
+ * clock, the flush and the median are the bench engine's
+ * (bench/engine/bench_timer.h, bench_flush.h, bench_stats.h).  DPDK's EAL
+ * is started with --no-huge --no-pci; if it cannot start, that is printed
+ * with the reason.
  *
  *   gso_bench [-r ROUNDS] [-p]
  * -p also times ours at 0, 1, 2 and 4 segments of payload prefetch
@@ -27,10 +31,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
+#include "bench_flush.h"
+#include "bench_stats.h"
+#include "bench_timer.h"
 
 /* gso.c's prefetch distance in segments (packet/packet_internal.h). */
 extern size_t inetcsum_pkt_gso_prefetch;
@@ -59,39 +65,6 @@ static uint8_t pkt[2][L2 + 40 + TCPH + PAYLOAD] __attribute__((aligned(64)));
 static size_t pkt_len[2], hdr_len[2];
 static uint8_t out[OUTCAP] __attribute__((aligned(64)));
 static uint8_t ref[OUTCAP] __attribute__((aligned(64)));
-
-static double
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-/*
- * clflush and mfence are SSE2 instructions: baseline on x86-64, not in the
- * i686 baseline that Debian's 32-bit x86 compiler targets, where the
- * builtins exist only inside a function built for SSE2.
- */
-#if defined(__i386__) && !defined(__SSE2__)
-__attribute__((target("sse2")))
-#endif
-static void
-flush(const void *p, size_t n)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	const char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i += 64)
-		__builtin_ia32_clflush(c + i);
-	__builtin_ia32_mfence();
-#else
-	(void)p;
-	(void)n;
-#endif
-}
 
 static void
 put16(uint8_t *p, unsigned v)
@@ -307,14 +280,6 @@ run_dpdk(int v6)
 }
 #endif
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 enum { V_OURS, V_MEMCSUM, V_DPDK, V_MEMSEG, V_MEMCPY, V_PF0, V_PF1, V_PF2,
        V_PF4, NV };
 static const char *vname[NV] = { "ours (inetcsum_gso_segment)",
@@ -339,7 +304,7 @@ time_one(int v, int v6, int cold)
 	int k, reps = cold ? 1 : 8;
 
 	if (cold)
-		flush(pkt[v6], pkt_len[v6]);
+		inetcsum_bench_flush(pkt[v6], pkt_len[v6]);
 	/*
 	 * Hot: one untimed run first, so that the timed ones find the data
 	 * where the previous variant (another packet, another output) did
@@ -348,7 +313,7 @@ time_one(int v, int v6, int cold)
 	 */
 	for (k = cold ? 0 : -1; k < reps; k++) {
 		if (k == 0)
-			t0 = now_ns();
+			t0 = inetcsum_bench_now_ns();
 		switch (v) {
 		case V_OURS: r = (long)run_ours(v6); break;
 		case V_MEMCSUM: r = (long)run_memcpy_csum(v6); break;
@@ -364,7 +329,7 @@ time_one(int v, int v6, int cold)
 #endif
 		}
 	}
-	t1 = now_ns();
+	t1 = inetcsum_bench_now_ns();
 	if (r <= 0)
 		return -1;
 	return (t1 - t0) / reps;
@@ -376,6 +341,7 @@ main(int argc, char **argv)
 	int rounds = 301, sweep = 0, a;
 	static double t[NV][2][2][1024];
 	int v, v6, cold, r, have[NV] = { 1, 1, 0, 1, 1 };
+	int ncold = inetcsum_bench_flush_works() ? 2 : 1;
 	char dpdk_v6_why[128] = "";
 
 	for (a = 1; a < argc; a++) {
@@ -428,22 +394,26 @@ main(int argc, char **argv)
 	printf("gso_bench: 64 KiB TCP super-packet (%d B payload) -> %d x %d B "
 	       "segments; kernel %s; %d rounds, median ns per super-packet\n",
 	       PAYLOAD, NSEG, MSS, inetcsum_impl_name(), rounds);
+	if (ncold < 2)
+		printf("cold: not run: no cache flush on this CPU\n");
 	for (r = 0; r < rounds; r++)
-		for (cold = 0; cold < 2; cold++)
+		for (cold = 0; cold < ncold; cold++)
 			for (v6 = 0; v6 < 2; v6++)
 				for (v = 0; v < NV; v++)
 					t[v][v6][cold][r] = have[v] ?
 						time_one(v, v6, cold) : -1;
-	for (cold = 0; cold < 2; cold++) {
+	for (cold = 0; cold < ncold; cold++) {
 		for (v6 = 0; v6 < 2; v6++) {
 			double med[NV];
 
 			printf("\n%s, %s:\n", v6 ? "IPv6" : "IPv4",
 			       cold ? "cold" : "hot");
 			for (v = 0; v < NV; v++) {
-				qsort(t[v][v6][cold], (size_t)rounds,
-				      sizeof(double), cmp_double);
-				med[v] = t[v][v6][cold][rounds / 2];
+				inetcsum_bench_sort(t[v][v6][cold],
+						    (size_t)rounds);
+				med[v] = inetcsum_bench_pct(t[v][v6][cold],
+							    (size_t)rounds,
+							    0.5);
 				if (med[v] <= 0 && v >= V_PF0)
 					continue;	/* no sweep */
 				if (med[v] <= 0) {
