@@ -128,7 +128,7 @@ def packets():
         h = h[:2] + b"\0\0" + h[4:10] + b"\0\0" + h[12:]
         return h[:10] + struct.pack("!H", csum(h)) + h[12:]
     a4, b4 = bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2])
-    t = tcp(0x10000, 0x18, b"\x01\x01\x08\x0a" + data(8))
+    t = tcp(0x40000000, 0x18, b"\x01\x01\x08\x0a" + data(8))  # tso_split()
     seg = partial(6, a4, b4, False, t, data(2030 - 14 - 20 - len(t)), 16)
     h, _, _ = ipv4(6, b"", 600, True)
     out.append(eth4 + tot0(h) + seg)
@@ -148,6 +148,8 @@ def packets():
     seg = partial(6, a4, b4, False, tcp(5, 0x18), data(3000 - 14 - 40), 16)
     h, _, _ = ipv4(6, b"", 603, True)
     out.append(Cut(eth4 + tot0(h) + seg, 1000))
+    # ... and one cut inside its Ethernet header (kept, counted as cut).
+    out.append(Cut(eth4 + tot0(h) + seg, 10))
     # A non-IP frame over the MTU (IEEE 802 local experimental ethertype):
     # kept, and counted as not IP.
     out.append(b"\x02" * 6 + b"\x04" * 6 + b"\x88\xb5" + data(2000))
@@ -264,6 +266,8 @@ KEPT = {"cut": "cut by the snapshot length", "df": "IPv4 with DF",
 
 def classify(f, origlen, mtu):
     """(what, the IP length field was 0 and taken from the frame)."""
+    if len(f) < 14:
+        return ("cut" if origlen - 14 > mtu else None), False
     if f[12:14] not in (b"\x08\x00", b"\x86\xdd"):
         return ("notip" if origlen - 14 > mtu else None), False
     v6 = f[12:14] == b"\x86\xdd"

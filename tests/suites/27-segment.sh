@@ -9,12 +9,16 @@
 #   inetcsum segment    three captures (pcap LE/us, pcap BE/ns, pcapng with
 #                       EPB options and SPB; jumbograms: IPv6 TCP with the
 #                       RFC 2675 header and IPv4 BIG TCP split, IPv6 UDP
-#                       kept) from tests/segment/segcheck.py:
+#                       kept; TSO frames with an IP length of 0 under
+#                       64 KiB, split or fragmented or counted) from
+#                       tests/segment/segcheck.py:
 #                       the output keeps the file header and every kept
 #                       record byte for byte and in order, every packet fits
 #                       the MTU, each TCP byte stream and each fragmented
 #                       datagram is the input's, "inetcsum check" and tshark
-#                       find every checksum good
+#                       find every checksum good, the 2,030-byte TSO frame
+#                       is the segments tshark expects, and every frame over
+#                       the MTU is split or counted under its reason
 #   fuzz_gso            its corpus, under ASan + UBSan with clang
 # Under a minute on 2 cores.  Environment: BUILD_ROOT, JOBS.
 set -u
@@ -51,6 +55,22 @@ tshark_good() {
 	! printf '%s\n' "$st" | tr '\t,' '\n\n' | grep -qx 0
 }
 
+# tso_split FILE MTU: the 2,030-byte IPv4 TSO frame of segcheck.py (total
+# length 0, pseudo-header sum; TCP sequence 2^30, 1,964 payload bytes
+# after 52 header bytes) came out as ceil(1964 / (MTU - 52)) segments,
+# each with an IP length and a TCP checksum tshark finds good.
+tso_split() {
+	local want=$(( (1964 + $2 - 52 - 1) / ($2 - 52) )) got
+	got=$(tshark -r "$1" -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE \
+		-Y 'ip && tcp.seq_raw >= 1073741824 && tcp.seq_raw < 1073743788' -T fields \
+		-e ip.checksum.status -e tcp.checksum.status 2>/dev/null |
+		grep -c '^1	1$')
+	[ "$got" = "$want" ] || {
+		echo "FAIL: segment: the TSO frame gave $got good segments, want $want"
+		return 1
+	}
+}
+
 W=$OUT/work
 "$B/packet/test_gso" --pcap "$W/gso.pcap" >/dev/null || fail=1
 if quiet "$B/tools/inetcsum" check -q "$W/gso.pcap"; then
@@ -83,7 +103,8 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 		if python3 tests/segment/segcheck.py check "$W/$f" "$o" $mtu \
 			"$o.txt" &&
 		   quiet "$B/tools/inetcsum" check -q "$o" &&
-		   { [ $have_tshark = 0 ] || tshark_good "$o"; }; then
+		   { [ $have_tshark = 0 ] || { tshark_good "$o" &&
+			tso_split "$o" $mtu; }; }; then
 			echo "PASS: segment $f --mtu $mtu: $(head -1 "$o.txt" |
 				sed 's/.*MTU [0-9]*: //')"
 		else

@@ -88,7 +88,7 @@ static const char *const keep_name[NKEEP] = {
 	"malformed IPv4 options",
 	"headers too long for the MTU",
 	"not IP",
-	"longer than the MTU, of a link type segment does not decode",
+	"longer than the MTU on a link type segment does not decode",
 };
 
 struct tally {
@@ -157,8 +157,8 @@ put_file32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
 
 /*
  * Offset of the network layer in a frame, with '*ip' set when it is IPv4
- * or IPv6; -1 for a link type not walked here or a frame too short for
- * its link header.
+ * or IPv6; -1 for a link type not walked here, -2 for a frame that ends
+ * inside its link header (VLAN tags included).
  */
 static long
 l3_offset(int linktype, const uint8_t *f, size_t n, int *ip)
@@ -178,10 +178,10 @@ l3_offset(int linktype, const uint8_t *f, size_t n, int *ip)
 		/* The family word's values differ by OS; the version nibble
 		 * decides (split()). */
 		*ip = 1;
-		return n >= 4 ? 4 : -1;
+		return n >= 4 ? 4 : -2;
 	case INETCSUM_LINK_LINUX_SLL2:
 		if (n < 20)
-			return -1;
+			return -2;
 		type = be16(f);
 		off = 20;
 		break;
@@ -189,10 +189,11 @@ l3_offset(int linktype, const uint8_t *f, size_t n, int *ip)
 	case INETCSUM_LINK_ETHERNET:
 		off = linktype == INETCSUM_LINK_ETHERNET ? 14 : 16;
 		if (n < off)
-			return -1;
+			return -2;
 		type = be16(f + off - 2);
-		while ((type == 0x8100 || type == 0x88a8 || type == 0x9100) &&
-		       n >= off + 4) {
+		while (type == 0x8100 || type == 0x88a8 || type == 0x9100) {
+			if (n < off + 4)
+				return -2;
 			type = be16(f + off + 2);
 			off += 4;
 		}
@@ -461,25 +462,33 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 	struct inetcsum_gso_plan pl;
 	struct inetcsum_gso_seg *segs;
 	size_t iplen, field, i, avail;
+	/* The frame's length on the wire: its original length, or what was
+	 * captured where a file claims less. */
+	size_t wire = fr->origlen > fr->caplen ? fr->origlen : fr->caplen;
 	int v6, r, is_ip;
 	long l3 = l3_offset(fr->linktype, f, fr->caplen, &is_ip);
 
-	if (l3 < 0) {
-		if (fr->origlen > mtu)
+	if (l3 == -1) {
+		if (wire > mtu)
 			t->kept[KEEP_LINK]++;
 		return 0;
 	}
+	/* A frame that ends in its link header (or, below, at or in its IP
+	 * header) and is long enough on the wire was cut. */
+	if (l3 == -2 || fr->caplen == (size_t)l3) {
+		if (l3 == -2 ? wire > mtu : wire - (size_t)l3 > mtu)
+			t->kept[KEEP_CUT]++;
+		return 0;
+	}
 	avail = fr->caplen - (size_t)l3;
-	if (!is_ip || avail == 0 || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6)) {
-		if (fr->origlen - (size_t)l3 > mtu)
+	if (!is_ip || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6)) {
+		if (wire - (size_t)l3 > mtu)
 			t->kept[KEEP_NOT_IP]++;
 		return 0;
 	}
 	v6 = f[l3] >> 4 == 6;
 	if (avail < (v6 ? 40u : 20u)) {
-		/* A header cut short: only a snapshot length does that to a
-		 * frame this long. */
-		if (fr->origlen - (size_t)l3 > mtu)
+		if (wire - (size_t)l3 > mtu)
 			t->kept[KEEP_CUT]++;
 		return 0;
 	}
@@ -494,11 +503,11 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		 * tshark takes it (ip.tso_support), its reported length so
 		 * that a cut frame is counted as cut.
 		 */
-		iplen = fr->origlen - (size_t)l3;
+		iplen = wire - (size_t)l3;
 	}
 	if (iplen <= mtu)
 		return 0;
-	if (fr->caplen != fr->origlen) {
+	if (fr->caplen < fr->origlen) {
 		t->kept[KEEP_CUT]++;
 		return 0;
 	}
