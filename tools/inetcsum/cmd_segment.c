@@ -497,11 +497,12 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 	if (field == 0) {
 		/*
 		 * IP length 0: a TSO or BIG TCP packet as the sending host
-		 * captures it (Linux writes 0 when the length does not fit
-		 * 16 bits; NICs and drivers that build the headers later
-		 * leave 0 at any size).  The length is the frame's, as
-		 * tshark takes it (ip.tso_support), its reported length so
-		 * that a cut frame is counted as cut.
+		 * captures it (Linux BIG TCP writes 0 when the length does
+		 * not fit 16 bits; captures taken before a NIC fills the
+		 * length in show 0 at any size, which is what tshark's
+		 * ip.tso_support is for).  The length is the frame's, as
+		 * tshark takes it, its reported length so that a cut frame
+		 * is counted as cut.
 		 */
 		iplen = wire - (size_t)l3;
 	}
