@@ -25,25 +25,23 @@
  * round.
  * Usage: packet_jobs_bench [-q] [-s] [-r rounds] [pool MiB]
  *        (rounds: 15, -q 2)
+ * The clock and the median are the bench engine's (bench/engine/
+ * bench_timer.h, bench_stats.h); the limit stays its own read loop
+ * (packet_jobs_dpdk.c), which prefetches as the GRO walk it bounds does.
  */
-#define _POSIX_C_SOURCE 200809L	/* clock_gettime() in strict C11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
+#include "bench_stats.h"	/* the bench engine's clock and median */
+#include "bench_timer.h"
+#include "packet_jobs_dpdk.h"
 
 /* gro.c's tuning knobs (packet/packet_internal.h); not in the API. */
 size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			       size_t group, size_t ahead, size_t lines);
-uint64_t pj_stream_read(uint8_t *const *pkts, size_t n, size_t len,
-			size_t ahead);
-int pj_have_dpdk(void);
-size_t pj_dpdk_verify(uint8_t *const *pkts, size_t n);
-size_t pj_dpdk_forward(uint8_t *const *hdrs, size_t n);
-void pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr);
 
 #define BURST	32
 #define PKTLEN	1500
@@ -52,22 +50,6 @@ void pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr);
 #define MAXROUNDS 1001
 
 static volatile uint64_t sink;
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of the 'n' values at 'v' (reordered). */
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Per-round times of one job: ours, up to two peers, and the ratios. */
 struct job {
@@ -84,18 +66,9 @@ summarise(struct job *j, size_t n, double m[3], double r[2])
 	size_t k;
 
 	for (k = 0; k < 3; k++)
-		m[k] = median(j->t[k], n);
+		m[k] = inetcsum_bench_median(j->t[k], n);
 	for (k = 0; k < 2; k++)
-		r[k] = median(j->ratio[k], n);
-}
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+		r[k] = inetcsum_bench_median(j->ratio[k], n);
 }
 
 static void
@@ -143,7 +116,7 @@ time_gro(uint8_t **ptr, size_t nb)
 {
 	struct inetcsum_gro_seg segs[BURST];
 	size_t b, i, good = 0;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++) {
 		for (i = 0; i < BURST; i++) {
@@ -152,7 +125,7 @@ time_gro(uint8_t **ptr, size_t nb)
 		}
 		good += inetcsum_gro_verify(segs, BURST);
 	}
-	t = (now() - t) / (double)nb;
+	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
 		fprintf(stderr, "gro verify failed\n");
 		exit(1);
@@ -175,12 +148,12 @@ time_read(uint8_t **ptr, size_t nb)
 
 	for (ahead = 0; ahead <= 2; ahead++) {
 		size_t b;
-		double t = now();
+		double t = inetcsum_bench_now_ns();
 
 		for (b = 0; b < nb; b++)
 			sink += pj_stream_read(ptr + b * BURST, BURST, PKTLEN,
 					       ahead);
-		t = (now() - t) / (double)nb;
+		t = (inetcsum_bench_now_ns() - t) / (double)nb;
 		if (ahead == 0 || t < best)
 			best = t;
 	}
@@ -191,11 +164,11 @@ static double
 time_dpdk_verify(uint8_t **ptr, size_t nb)
 {
 	size_t b, good = 0;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++)
 		good += pj_dpdk_verify(ptr + b * BURST, BURST);
-	t = (now() - t) / (double)nb;
+	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
 		fprintf(stderr, "dpdk verify failed\n");
 		exit(1);
@@ -209,27 +182,27 @@ static double
 time_forward(uint8_t **hdrs, size_t it)
 {
 	size_t k, i;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (k = 0; k < it; k++)
 		for (i = 0; i < BURST; i++)
 			if (inetcsum_ipv4_ttl_dec(hdrs[i], 20,
 						  INETCSUM_TTL_VERIFY) == 0)
 				rearm(hdrs[i]);
-	return (now() - t) / (double)it;
+	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
 static double
 time_dpdk_forward(uint8_t **hdrs, size_t it)
 {
 	size_t k, i;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (k = 0; k < it; k++)
 		if (pj_dpdk_forward(hdrs, BURST) != BURST)
 			for (i = 0; i < BURST; i++)
 				rearm(hdrs[i]);
-	return (now() - t) / (double)it;
+	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
 static const uint8_t nat_addr[2][4] = { { 10, 0, 0, 1 }, { 10, 0, 0, 2 } };
@@ -238,13 +211,13 @@ static double
 time_nat(uint8_t **pkts, size_t it)
 {
 	size_t k, i;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (k = 0; k < it; k++)
 		for (i = 0; i < BURST; i++)
 			inetcsum_nat_addr(pkts[i], PKTLEN, INETCSUM_NAT_DST,
 					  nat_addr[k & 1]);
-	return (now() - t) / (double)it;
+	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
 static double
@@ -256,10 +229,10 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 
 	memcpy(&a[0], nat_addr[0], 4);
 	memcpy(&a[1], nat_addr[1], 4);
-	t = now();
+	t = inetcsum_bench_now_ns();
 	for (k = 0; k < it; k++)
 		pj_dpdk_nat(pkts, BURST, a[k & 1]);
-	return (now() - t) / (double)it;
+	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
 /* The variants of the sweep (-s): group (-1: loop), ahead, lines. */
@@ -285,7 +258,7 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 {
 	struct inetcsum_gro_seg segs[BURST];
 	size_t b, i, good = 0;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++) {
 		for (i = 0; i < BURST; i++) {
@@ -295,7 +268,7 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 		good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
 						v->ahead, v->lines);
 	}
-	t = (now() - t) / (double)nb;
+	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
 		fprintf(stderr, "gro verify (%s) failed\n", v->name);
 		exit(1);
@@ -309,12 +282,12 @@ time_payloads(uint8_t **ptr, size_t nb)
 {
 	size_t i;
 	uint32_t s = 0;
-	double t = now();
+	double t = inetcsum_bench_now_ns();
 
 	for (i = 0; i < nb * BURST; i++)
 		s += inetcsum_partial(ptr[i] + 52, PKTLEN - 52, 0);
 	sink += s;
-	return (now() - t) / (double)nb;
+	return (inetcsum_bench_now_ns() - t) / (double)nb;
 }
 
 /* Contenders: the variants, the payload sums alone, the read (last). */
@@ -343,16 +316,16 @@ sweep_gro(uint8_t **ptr, size_t nb, size_t rounds)
 		for (k = 0; k < NCONT - 1; k++)
 			sw_r[k][r] = sw_t[NCONT - 1][r] / sw_t[k][r];
 	}
-	m = median(sw_t[NCONT - 1], rounds);
+	m = inetcsum_bench_median(sw_t[NCONT - 1], rounds);
 	printf("%-30s %8.0f ns/burst\n", "stream read", m);
 	for (k = 0; k < NCONT - 1; k++) {
 		memcpy(tmp, sw_r[k], rounds * sizeof(*tmp));
-		q = median(tmp, rounds);
+		q = inetcsum_bench_median(tmp, rounds);
 		/* tmp is sorted: the quartiles of the per-round ratios. */
 		lo = tmp[rounds / 4];
 		hi = tmp[(3 * rounds) / 4 < rounds ? (3 * rounds) / 4 :
 			 rounds - 1];
-		m = median(sw_t[k], rounds);
+		m = inetcsum_bench_median(sw_t[k], rounds);
 		printf("%-30s %8.0f ns/burst  vs read %.3fx (quartiles "
 		       "%.3f-%.3f)\n", k == NVARIANTS ?
 		       "payload sums alone (floor)" : variants[k].name, m, q,

@@ -13,12 +13,7 @@
 #include <rte_ip.h>
 #endif
 
-uint64_t pj_stream_read(uint8_t *const *pkts, size_t n, size_t len,
-			size_t ahead);
-int pj_have_dpdk(void);
-size_t pj_dpdk_verify(uint8_t *const *pkts, size_t n);
-size_t pj_dpdk_forward(uint8_t *const *hdrs, size_t n);
-void pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr);
+#include "packet_jobs_dpdk.h"
 
 /*
  * The streaming read of a burst, no checksum semantics, just the bytes
