@@ -5,7 +5,8 @@
  * and IHL 5..15 mixed) and short buffers (40 B, 64 B, 40..64 B mixed,
  * 0..1500 B mixed), batches of 1, 8, 32 and 256, hot (the same packets
  * again and again) and cold (every line of every header or buffer flushed
- * with clflush before each call: one DRAM miss per entry).  Not run by
+ * with inetcsum_bench_flush() before each call: one DRAM miss per entry;
+ * only where that flush evicts).  Not run by
  * CTest; docs/batch.md has the results and the command.  "inetcsum bench
  * --op batch" (bench/engine/bench_batch.c, docs/bench.md) is the
  * maintained comparison: the same idea with every result checked against
@@ -19,20 +20,18 @@
  * header behind an Ethernet header, as a NIC's DMA puts it), so headers
  * start 2 bytes past a 4-byte boundary.  Times are medians over rounds
  * that alternate the two variants; the ratio is the median of the
- * per-round ratios, which the host's slow phases move least.
+ * per-round ratios, which the host's slow phases move least.  The clock,
+ * the flush and the median are the bench engine's (bench/engine/
+ * bench_timer.h, bench_flush.h, bench_stats.h).
  */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "inetcsum.h"
-
-#if defined(__x86_64__)
-#  include <immintrin.h>
-#  define HAVE_CLFLUSH 1
-#endif
+#include "bench_flush.h"
+#include "bench_stats.h"
+#include "bench_timer.h"
 
 #define NPKT 256
 #define PKT_SIZE 2048
@@ -46,15 +45,6 @@ static struct inetcsum_iovec iov[NPKT];
 static uint16_t out[NPKT];
 static uint32_t sums[NPKT];
 static volatile uint32_t sink;
-
-static double
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -99,24 +89,19 @@ setup(enum what w)
 	}
 }
 
+/*
+ * Every line an entry may be read from: a header's 60 bytes at most
+ * (IHL 15), or a buffer's length and one byte more, and 64 bytes beyond,
+ * as this program has always flushed them.
+ */
 static void
 flush_entries(enum what w, size_t n)
 {
-#ifdef HAVE_CLFLUSH
-	size_t i, off;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		size_t len = w <= HDRMIX ? 60 : iov[i].len + 1;
-		const unsigned char *p = hdrs[i];
-
-		for (off = 0; off < len + 64; off += 64)
-			_mm_clflush(p + off);
-	}
-	_mm_mfence();
-#else
-	(void)w;
-	(void)n;
-#endif
+	for (i = 0; i < n; i++)
+		inetcsum_bench_flush(hdrs[i], (w <= HDRMIX ? 60 :
+						 iov[i].len + 1) + 64);
 }
 
 /* One call of the batch (variant 1) or of the loop (variant 0). */
@@ -146,19 +131,12 @@ run(enum what w, size_t n, int batch)
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
+/* The nearest-rank median, v[n / 2] of the sorted 'v' (bench_stats.h). */
 static double
 median(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
-	return v[n / 2];
+	inetcsum_bench_sort(v, n);
+	return inetcsum_bench_pct(v, n, 0.5);
 }
 
 /*
@@ -184,10 +162,10 @@ measure(enum what w, size_t n, int cold, int rounds)
 			size_t k;
 
 			reps *= 2;
-			t0 = now_ns();
+			t0 = inetcsum_bench_now_ns();
 			for (k = 0; k < reps; k++)
 				run(w, n, 0);
-			t1 = now_ns();
+			t1 = inetcsum_bench_now_ns();
 		} while (t1 - t0 < 2000);
 	}
 	for (r = 0; r < rounds; r++) {
@@ -198,10 +176,10 @@ measure(enum what w, size_t n, int cold, int rounds)
 
 			if (cold)
 				flush_entries(w, n);
-			t0 = now_ns();
+			t0 = inetcsum_bench_now_ns();
 			for (k = 0; k < reps; k++)
 				run(w, n, batch);
-			t1 = now_ns();
+			t1 = inetcsum_bench_now_ns();
 			t[batch][r] = (t1 - t0) / (double)(reps * n);
 		}
 		ratio[r] = t[0][r] / t[1][r];
@@ -248,10 +226,8 @@ main(int argc, char **argv)
 	printf("%-18s %-4s %4s %9s %9s %8s\n", "what", "", "n", "loop",
 	       "batch", "ratio");
 	for (cold = 0; cold < 2; cold++) {
-#ifndef HAVE_CLFLUSH
-		if (cold)
+		if (cold && !inetcsum_bench_flush_works())
 			break;
-#endif
 		for (w = 0; w < NWHAT; w++) {
 			setup(w);
 			for (b = 0; b < sizeof(batch_sizes) /
