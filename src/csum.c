@@ -61,6 +61,10 @@
 #  endif
 #elif defined(__aarch64__)
 #  include "arm/kernels.h"
+#elif defined(__s390x__)
+#  include "s390/kernels.h"
+#elif defined(__powerpc__) || defined(__powerpc64__)
+#  include "ppc/kernels.h"
 #endif
 
 const struct inetcsum_kernel *const inetcsum_kernels[] = {

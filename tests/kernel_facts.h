@@ -174,6 +174,18 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.prefetch_step = 128,
 		.prefetch_default = INETCSUM_NEON_PREFETCH_DISTANCE,
 	},
+	/*
+	 * src/s390/csum_vx.c: vx_blocks() takes 256 bytes per iteration,
+	 * then one step each of 128, 64, 32 and 16 bytes and one VLL of the
+	 * last 1..15, for 'partial' and 'copy' alike, from length 0 (no
+	 * short path).  VCKSM folds its own carries: no chunk.  No
+	 * prefetch.
+	 */
+	{
+		.name = "s390_vx",
+		.stride = { 256, 128, 64, 16 },
+		.copy_stride = { 256, 128, 64, 16 },
+	},
 };
 
 /* The facts for kernel 'name', or NULL if it has no entry. */

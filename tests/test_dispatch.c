@@ -169,6 +169,37 @@ static const struct dispatch_row dispatch_rows[] = {
  * features for the masking test turns into a skip elsewhere.
  */
 #define ANY_ROW { "32-bit x86, any features", "", "generic", "generic" }
+#elif defined(__s390x__)
+#  include "s390/cpu_features.h"
+#  ifdef INETCSUM_BUILD_S390_VX
+#    define BUILT_S390_VX 1
+#  else
+#    define BUILT_S390_VX 0
+#  endif
+
+static const struct expected_kernel expected_order[] = {
+	{ "s390_vx", BUILT_S390_VX },
+	{ "generic", 1 },
+};
+
+static const struct dispatch_row dispatch_rows[] = {
+	{ "z13 and later: vector facility", "vx", "s390_vx",
+	  "s390_vx generic" },
+	{ "zEC12 and earlier, or vx masked", "", "generic", "generic" },
+};
+#elif defined(__powerpc__) || defined(__powerpc64__)
+#  include "ppc/kernels.h"
+
+static const struct expected_kernel expected_order[] = {
+	{ "generic", 1 },
+};
+
+static const struct dispatch_row dispatch_rows[] = {
+	{ "POWER8 and later", "altivec vsx isa207", "generic", "generic" },
+	{ "POWER7", "altivec vsx", "generic", "generic" },
+	{ "G4, G5, e6500: AltiVec", "altivec", "generic", "generic" },
+	{ "e500, 44x, 603: no vector unit", "", "generic", "generic" },
+};
 #else
 static const struct expected_kernel expected_order[] = {
 	{ "generic", 1 },
