@@ -186,6 +186,20 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.stride = { 256, 128, 64, 16 },
 		.copy_stride = { 256, 128, 64, 16 },
 	},
+	/*
+	 * src/ppc/csum_vsx.c: 'partial' takes 128 bytes per iteration in
+	 * chunks of VSX_MAX_BLOCKS (4096) iterations, 512 KiB, then 16-byte
+	 * vectors and a scalar tail (8, then 0..7 bytes); 'copy' 64 bytes
+	 * per iteration in chunks of VSX_COPY_MAX_BLOCKS (8192), also
+	 * 512 KiB, then 8-byte words.  No short path, no prefetch.
+	 */
+	{
+		.name = "ppc_vsx",
+		.stride = { 128, 16, 8 },
+		.copy_stride = { 64, 8 },
+		.chunk = (size_t)512 << 10,
+		.copy_chunk = (size_t)512 << 10,
+	},
 };
 
 /* The facts for kernel 'name', or NULL if it has no entry. */

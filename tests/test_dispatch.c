@@ -190,12 +190,24 @@ static const struct dispatch_row dispatch_rows[] = {
 #elif defined(__powerpc__) || defined(__powerpc64__)
 #  include "ppc/kernels.h"
 
+#  ifdef INETCSUM_BUILD_PPC_VSX
+#    define BUILT_PPC_VSX 1
+#    define PPC_VSX_NAME "ppc_vsx"
+#    define PPC_VSX_LIST "ppc_vsx generic"
+#  else
+#    define BUILT_PPC_VSX 0
+#    define PPC_VSX_NAME "generic"
+#    define PPC_VSX_LIST "generic"
+#  endif
+
 static const struct expected_kernel expected_order[] = {
+	{ "ppc_vsx", BUILT_PPC_VSX },
 	{ "generic", 1 },
 };
 
 static const struct dispatch_row dispatch_rows[] = {
-	{ "POWER8 and later", "altivec vsx isa207", "generic", "generic" },
+	{ "POWER8 and later", "altivec vsx isa207", PPC_VSX_NAME,
+	  PPC_VSX_LIST },
 	{ "POWER7", "altivec vsx", "generic", "generic" },
 	{ "G4, G5, e6500: AltiVec", "altivec", "generic", "generic" },
 	{ "e500, 44x, 603: no vector unit", "", "generic", "generic" },

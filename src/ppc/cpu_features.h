@@ -14,4 +14,16 @@
 #define INETCSUM_PPC_VSX	(1u << 1)
 #define INETCSUM_PPC_ISA207	(1u << 2)
 
+/*
+ * INETCSUM_BUILD_PPC_VSX: the VSX kernel (src/ppc/csum_vsx.c) is compiled
+ * in.  Only 64-bit builds whose baseline already has VSX and the POWER8
+ * vector instructions have it (ppc64le always does); -DINETCSUM_NO_PPC_VSX
+ * leaves it out.
+ */
+#if defined(__powerpc64__) && defined(__VSX__) && \
+	defined(__POWER8_VECTOR__) && defined(__GNUC__) && \
+	!defined(INETCSUM_NO_PPC_VSX)
+#  define INETCSUM_BUILD_PPC_VSX 1
+#endif
+
 #endif /* INETCSUM_PPC_CPU_FEATURES_H */
