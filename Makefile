@@ -32,6 +32,14 @@ bench: deps-bench $(BUILD)/CMakeCache.txt
 	@echo
 	@echo "== packet workloads: GRO verify, forwarding, NAT (bench/packet_jobs_bench.c) =="
 	$(BUILD)/bench/packet_jobs_bench
+	@echo
+	@echo "== lwIP: inetcsum_lwip.h hooks against Debian's liblwip (tests/lwip/bench_lwip_hook.c) =="
+	$(BUILD)/tests/lwip/bench_lwip_hook
+	@echo
+	@echo "== Python: the inetcsum module against scapy's checksum() (python/bench.py) =="
+	/usr/bin/python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \
+		--no-build-isolation --no-deps --no-index --upgrade --target $(BUILD)/python ./python
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 python/bench.py
 
 deps-bench:
 	scripts/install-deps.sh bench
