@@ -200,6 +200,29 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.chunk = (size_t)512 << 10,
 		.copy_chunk = (size_t)512 << 10,
 	},
+	/*
+	 * src/ppc/csum_altivec.c: below ALTIVEC_SHORT_MIN (64) bytes
+	 * 'partial' sums in general registers; from 64 on it sums the 0..15
+	 * bytes up to a 16-byte boundary in general registers, then
+	 * av_sum_aligned(): 128 bytes per iteration in chunks of
+	 * ALTIVEC_MAX_BLOCKS (4096), 512 KiB, 16-byte vectors, 8 and 0..7
+	 * bytes.  The copy is the portable one below ALTIVEC_COPY_MIN (256)
+	 * bytes or when source and destination are not equally aligned, else
+	 * a head, then 64 bytes per iteration in chunks of
+	 * ALTIVEC_COPY_MAX_BLOCKS (8192), 512 KiB.  Both chunks start after
+	 * the head, which is not the masked head that 'align' describes
+	 * (that one shortens the first chunk): the boundaries below are
+	 * exact for 16-byte aligned buffers, which the boundary tests place.
+	 */
+	{
+		.name = "ppc_altivec",
+		.short_max = 63,
+		.stride = { 128, 16, 8 },
+		.copy_stride = { 64, 8 },
+		.copy_min = 256,
+		.chunk = (size_t)512 << 10,
+		.copy_chunk = (size_t)512 << 10,
+	},
 };
 
 /* The facts for kernel 'name', or NULL if it has no entry. */

@@ -200,16 +200,31 @@ static const struct dispatch_row dispatch_rows[] = {
 #    define PPC_VSX_LIST "generic"
 #  endif
 
+#  if defined(INETCSUM_HAVE_PPC_ALTIVEC) && !defined(__powerpc64__) && \
+	!defined(INETCSUM_NO_PPC_ALTIVEC)
+#    define BUILT_PPC_ALTIVEC 1
+#    define PPC_ALTIVEC_NAME "ppc_altivec"
+#    define PPC_ALTIVEC_LIST "ppc_altivec generic"
+#  else
+#    define BUILT_PPC_ALTIVEC 0
+#    define PPC_ALTIVEC_NAME "generic"
+#    define PPC_ALTIVEC_LIST "generic"
+#  endif
+
 static const struct expected_kernel expected_order[] = {
 	{ "ppc_vsx", BUILT_PPC_VSX },
+	{ "ppc_altivec", BUILT_PPC_ALTIVEC },
 	{ "generic", 1 },
 };
 
+/* ppc_vsx is 64-bit only and ppc_altivec 32-bit only: no row has both. */
 static const struct dispatch_row dispatch_rows[] = {
-	{ "POWER8 and later", "altivec vsx isa207", PPC_VSX_NAME,
-	  PPC_VSX_LIST },
-	{ "POWER7", "altivec vsx", "generic", "generic" },
-	{ "G4, G5, e6500: AltiVec", "altivec", "generic", "generic" },
+	{ "POWER8 and later", "altivec vsx isa207",
+	  BUILT_PPC_VSX ? PPC_VSX_NAME : PPC_ALTIVEC_NAME,
+	  BUILT_PPC_VSX ? PPC_VSX_LIST : PPC_ALTIVEC_LIST },
+	{ "POWER7", "altivec vsx", PPC_ALTIVEC_NAME, PPC_ALTIVEC_LIST },
+	{ "G4, G5, e6500: AltiVec", "altivec", PPC_ALTIVEC_NAME,
+	  PPC_ALTIVEC_LIST },
 	{ "e500, 44x, 603: no vector unit", "", "generic", "generic" },
 };
 #else

@@ -26,4 +26,17 @@
 #  define INETCSUM_BUILD_PPC_VSX 1
 #endif
 
+/*
+ * INETCSUM_BUILD_PPC_ALTIVEC: the AltiVec kernel (src/ppc/csum_altivec.c)
+ * is compiled in: 32-bit builds where that file gets -maltivec and the
+ * build says so (INETCSUM_HAVE_PPC_ALTIVEC, CMakeLists.txt);
+ * -DINETCSUM_NO_PPC_ALTIVEC leaves it out.
+ */
+#if defined(__powerpc__) && !defined(__powerpc64__) && \
+	defined(__ALTIVEC__) && defined(INETCSUM_HAVE_PPC_ALTIVEC) && \
+	defined(__GNUC__) && \
+	!defined(INETCSUM_NO_PPC_ALTIVEC)
+#  define INETCSUM_BUILD_PPC_ALTIVEC 1
+#endif
+
 #endif /* INETCSUM_PPC_CPU_FEATURES_H */
