@@ -201,8 +201,8 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.copy_chunk = (size_t)512 << 10,
 	},
 	/*
-	 * src/ppc/csum_altivec.c: below ALTIVEC_SHORT_MIN (64) bytes
-	 * 'partial' sums in general registers; from 64 on it sums the 0..15
+	 * src/ppc/csum_altivec.c: below ALTIVEC_SHORT_MIN (128) bytes
+	 * 'partial' sums in general registers; from 128 on it sums the 0..15
 	 * bytes up to a 16-byte boundary in general registers, then
 	 * av_sum_aligned(): 128 bytes per iteration in chunks of
 	 * ALTIVEC_MAX_BLOCKS (4096), 512 KiB, 16-byte vectors, 8 and 0..7
@@ -216,7 +216,7 @@ static const struct kernel_facts kernel_facts_table[] = {
 	 */
 	{
 		.name = "ppc_altivec",
-		.short_max = 63,
+		.short_max = 127,
 		.stride = { 128, 16, 8 },
 		.copy_stride = { 64, 8 },
 		.copy_min = 256,

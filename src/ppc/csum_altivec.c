@@ -21,13 +21,16 @@
  *
  * Method.  As in the VSX kernel (src/ppc/csum_vsx.c): vmsumuhm (vec_msum)
  * by a vector of ones adds the eight 16-bit words of each 16-byte vector
- * into four 32-bit lanes, one instruction per 16 bytes, eight accumulators
- * per 128-byte iteration, chunks of 4096 iterations (512 KiB) so that the
+ * into four 32-bit lanes, one instruction per 16 bytes, 128 bytes per
+ * iteration into four accumulators (two each: G4-class cores issue one
+ * vector-complex operation per cycle, and eight accumulators made gcc 12
+ * spill a vector register inside the loop, since only v0-v19 are
+ * call-clobbered), chunks of 4096 iterations (512 KiB) so that the
  * accumulators' total stays below 2^32 (8 * 4096 * 0x1fffe < 2^32).  Per
- * 128 bytes: eight lvx, eight vmsumuhm, addi and bdnz, about 9 instructions
- * per 64 bytes where Linux's 32-bit adde loop (arch/powerpc/lib/
- * checksum_32.S) needs about 33 (docs/other-arch-kernels.md; not measured
- * on hardware).
+ * 128 bytes: eight lvx, eight vmsumuhm, addi and bdnz, plus three that
+ * gcc 12 adds (below): 10.5 instructions per 64 bytes, where Linux's
+ * 32-bit loop (arch/powerpc/lib/checksum_32.S: lwz and adde per word) runs
+ * 36 (docs/other-arch-kernels.md; not measured on hardware).
  *
  * Alignment, and odd addresses.  AltiVec loads (lvx) ignore the low four
  * address bits: they only load aligned vectors, and the usual lvsl/vperm
@@ -51,7 +54,10 @@
  *
  * Short inputs (below ALTIVEC_SHORT_MIN bytes: IPv4, TCP and UDP headers)
  * are summed in general registers: the vector setup and the final
- * vector-to-scalar transfer would cost more than the loads they replace.
+ * vector-to-scalar transfer (through memory) cost more than the loads they
+ * replace.  Counted under qemu-ppc -singlestep (instructions per call):
+ * scalar 103, 175, 247 and vector 133, 153, 212 at 64, 128 and 192 bytes,
+ * so the vectors start at 128.
  *
  * Software prefetch: the G4 and e6500 have hardware prefetchers for
  * sequential reads, and the portable kernel's dcbt rows (docs/prefetch.md)
@@ -71,15 +77,22 @@ typedef __vector unsigned int av_u32x4;
 /* Iterations of 64 bytes per copy chunk: 4 * 8192 * 0x1fffe < 2^32. */
 #define ALTIVEC_COPY_MAX_BLOCKS 8192
 /* Inputs shorter than this are summed in general registers. */
-#define ALTIVEC_SHORT_MIN 64
+#define ALTIVEC_SHORT_MIN 128
 /* Copies shorter than this, or not co-aligned, use the portable copy. */
 #define ALTIVEC_COPY_MIN 256
 
-/* 's' plus the four 32-bit lanes of 'v', exactly. */
+/*
+ * 's' plus the four 32-bit lanes of 'v', exactly.  AltiVec moves vectors
+ * to general registers only through memory; with v[i] subscripts gcc 12
+ * also kept a dead vector store to that stack slot inside the main loop.
+ */
 static INETCSUM_FORCEINLINE u64
 av_add_lanes(u64 s, av_u32x4 v)
 {
-	return s + v[0] + v[1] + v[2] + v[3];
+	u32 w[4] __attribute__((aligned(16)));
+
+	vec_st(v, 0, w);
+	return s + w[0] + w[1] + w[2] + w[3];
 }
 
 /*
@@ -108,31 +121,39 @@ av_sum_aligned(const u8 *p, size_t len)
 {
 	const av_u16x8 ones = vec_splats((unsigned short)1);
 	const av_u32x4 zero = vec_splats(0u);
+	long o0 = 0, o16 = 16, o32 = 32, o48 = 48, o64 = 64, o80 = 80;
+	long o96 = 96, o112 = 112;
 	u64 s = 0;
 	av_u32x4 t;
 
+	/*
+	 * lvx takes base + index registers.  With constant offsets gcc 12
+	 * computes each address with an addi inside the loop (26
+	 * instructions per 128 bytes); offsets it cannot see through stay in
+	 * seven registers, and the loop is 18.
+	 */
+	__asm__("" : "+r"(o0), "+r"(o16), "+r"(o32), "+r"(o48), "+r"(o64), "+r"(o80),
+		"+r"(o96), "+r"(o112));
 	while (len >= 128) {
 		size_t n = len / 128;
-		av_u32x4 a0, a1, a2, a3, a4, a5, a6, a7;
+		av_u32x4 a0, a1, a2, a3;
 
 		if (n > ALTIVEC_MAX_BLOCKS)
 			n = ALTIVEC_MAX_BLOCKS;
 		len -= n * 128;
-		a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = zero;
+		a0 = a1 = a2 = a3 = zero;
 		do {
-			a0 = vec_msum((av_u16x8)vec_ld(0, p), ones, a0);
-			a1 = vec_msum((av_u16x8)vec_ld(16, p), ones, a1);
-			a2 = vec_msum((av_u16x8)vec_ld(32, p), ones, a2);
-			a3 = vec_msum((av_u16x8)vec_ld(48, p), ones, a3);
-			a4 = vec_msum((av_u16x8)vec_ld(64, p), ones, a4);
-			a5 = vec_msum((av_u16x8)vec_ld(80, p), ones, a5);
-			a6 = vec_msum((av_u16x8)vec_ld(96, p), ones, a6);
-			a7 = vec_msum((av_u16x8)vec_ld(112, p), ones, a7);
+			a0 = vec_msum((av_u16x8)vec_ld(o0, p), ones, a0);
+			a1 = vec_msum((av_u16x8)vec_ld(o16, p), ones, a1);
+			a2 = vec_msum((av_u16x8)vec_ld(o32, p), ones, a2);
+			a3 = vec_msum((av_u16x8)vec_ld(o48, p), ones, a3);
+			a0 = vec_msum((av_u16x8)vec_ld(o64, p), ones, a0);
+			a1 = vec_msum((av_u16x8)vec_ld(o80, p), ones, a1);
+			a2 = vec_msum((av_u16x8)vec_ld(o96, p), ones, a2);
+			a3 = vec_msum((av_u16x8)vec_ld(o112, p), ones, a3);
 			p += 128;
 		} while (--n != 0);
-		a0 = vec_add(vec_add(a0, a1), vec_add(a2, a3));
-		a4 = vec_add(vec_add(a4, a5), vec_add(a6, a7));
-		s = av_add_lanes(s, vec_add(a0, a4));
+		s = av_add_lanes(s, vec_add(vec_add(a0, a1), vec_add(a2, a3)));
 	}
 	/* 0..7 aligned vectors, then the last 0..15 bytes. */
 	t = zero;
