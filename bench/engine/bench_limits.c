@@ -23,7 +23,6 @@
 /* inetcsum_bench_isa_have() checks the OS's register state too. */
 #define HAVE(name) inetcsum_bench_isa_have(name, sizeof(name) - 1)
 
-
 /*
  * The read and copy loops are the limits the checksums are measured
  * against, so they must be the fastest we could write, or the comparison
