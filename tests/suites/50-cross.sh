@@ -14,14 +14,27 @@
 #   aarch64-ubsan  arm64 again, built with -fsanitize=undefined (any report
 #                is fatal): the NEON kernel's undefined behaviour, which no
 #                x86 sanitizer run can see
-#   powerpc      32-bit big-endian; also checks that the portable kernel's
+#   powerpc      32-bit big-endian, QEMU's default CPU (no AltiVec): the
+#                portable kernel only; also checks that the portable kernel's
 #                main loops issue one dcbt per 32-byte cache line (and the
 #                fused copy a dcbtst per destination line)
 #   alpha-ev4    -mcpu=ev4 on an EV4 (no byte/word loads and stores, BWX);
 #                also checks that the library has no BWX instruction and
 #                that QEMU really rejects them on that CPU
 #   alpha-ev67   -mcpu=ev67 on an EV67
-#   s390x        64-bit big-endian
+#   s390x        64-bit big-endian, QEMU's default CPU (vector facility):
+#                s390_vx and the portable kernel; built with
+#                -DINETCSUM_S390_SOFT_VCKSM, because QEMU 7.2 computes VCKSM
+#                wrongly (src/s390/csum_vx.c)
+#   s390x-novx   the same binaries on a CPU without the vector facility
+#                (-cpu qemu,vx=off, as a zEC12): the portable kernel only
+#   powerpc-7400 the powerpc binaries on a G4 (7400, AltiVec): ppc_altivec
+#   ppc64le      64-bit little-endian PowerPC on a POWER9: ppc_vsx
+#   ppc64le-power8  the same binaries on a POWER8.  A ppc64le CPU without
+#                VSX cannot run ppc64le programs at all (POWER8 is the
+#                ABI's baseline; glibc dies of SIGILL on -cpu power7), so
+#                the dispatch without it is tested by masking
+#                (test_dispatch's rows, INETCSUM_DISABLE_CPU_FEATURES)
 #   i686         32-bit x86: natively through the cross libc's loader where
 #                the host kernel executes 32-bit x86 programs (probed with
 #                a static one), else under qemu-i386 with static test
@@ -60,9 +73,9 @@ cd "$(dirname "$0")/../.." || exit 1
 SRC=$PWD
 OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
 JOBS=${JOBS:-2}
-ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-ubsan powerpc alpha-ev4
-	alpha-ev67 s390x i686 armv7 x86_64-nehalem x86_64-haswell
-	x86_64-broadwell"
+ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-ubsan powerpc powerpc-7400
+	ppc64le ppc64le-power8 alpha-ev4 alpha-ev67 s390x s390x-novx i686
+	armv7 x86_64-nehalem x86_64-haswell x86_64-broadwell"
 CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
 mkdir -p "$OUT"
 . "$SRC/tests/suites/skip.sh"
@@ -78,9 +91,13 @@ declare -A RUN=(
 	[aarch64-a53]="aarch64 aarch64-linux-gnu qemu-aarch64 cortex-a53 -"
 	[aarch64-ubsan]="aarch64-ubsan aarch64-linux-gnu qemu-aarch64 - -fsanitize=undefined,-fno-sanitize-recover=all"
 	[powerpc]="powerpc powerpc-linux-gnu qemu-ppc - -"
+	[powerpc-7400]="powerpc powerpc-linux-gnu qemu-ppc 7400 -"
+	[ppc64le]="ppc64le powerpc64le-linux-gnu qemu-ppc64le power9 -"
+	[ppc64le-power8]="ppc64le powerpc64le-linux-gnu qemu-ppc64le power8 -"
 	[alpha-ev4]="alpha-ev4 alpha-linux-gnu qemu-alpha ev4 -mcpu=ev4"
 	[alpha-ev67]="alpha-ev67 alpha-linux-gnu qemu-alpha ev67 -mcpu=ev67"
-	[s390x]="s390x s390x-linux-gnu qemu-s390x - -"
+	[s390x]="s390x s390x-linux-gnu qemu-s390x - -DINETCSUM_S390_SOFT_VCKSM"
+	[s390x-novx]="s390x s390x-linux-gnu qemu-s390x qemu,vx=off -DINETCSUM_S390_SOFT_VCKSM"
 	[i686]="i686 i686-linux-gnu loader:ld-linux.so.2 - -"
 	[armv7]="armv7 arm-linux-gnueabihf qemu-arm - -"
 	[x86_64-nehalem]="x86_64 x86_64-linux-gnu qemu-x86_64 Nehalem -"
@@ -103,7 +120,16 @@ declare -A TOOLCHAIN=(
 # Exactly the kernels the probe must find supported, where the emulated CPU
 # fixes them.  QEMU 7.2 has no AVX-512, so those kernels must be rejected;
 # Nehalem has neither AVX2 nor ADX, Haswell AVX2 only, Broadwell both.
+# QEMU's default 32-bit PowerPC has no AltiVec, the 7400 has it; POWER8 and
+# POWER9 have VSX and ISA 2.07; QEMU's default s390x CPU has the vector
+# facility, and vx=off takes it away.
 declare -A EXPECT=(
+	[powerpc]="generic"
+	[powerpc-7400]="ppc_altivec generic"
+	[ppc64le]="ppc_vsx generic"
+	[ppc64le-power8]="ppc_vsx generic"
+	[s390x]="s390_vx generic"
+	[s390x-novx]="generic"
 	[x86_64-nehalem]="generic"
 	[x86_64-haswell]="x86_avx2 generic"
 	[x86_64-broadwell]="x86_avx2 x86_adx generic"
@@ -352,6 +378,45 @@ check_ev4() {
 	fi
 }
 
+# s390x: the runs above test s390_vx with INETCSUM_S390_SOFT_VCKSM (QEMU
+# 7.2's VCKSM is wrong), so check what a production build really has: the
+# kernel compiled without it must sum 256 bytes per iteration with one
+# VLM, sixteen VCKSM, LA and BRCTG (19 instructions, the count in
+# docs/other-arch-kernels.md), and its copy the same plus VSTM and LA.
+check_s390_vx() {
+	local o=$OUT/s390x-csum_vx.o f r
+	if ! s390x-linux-gnu-gcc -O2 -std=c11 -Werror -Wall -I"$SRC/src" \
+		-c "$SRC/src/s390/csum_vx.c" -o "$o"; then
+		fail "s390x: src/s390/csum_vx.c does not build without" \
+			"INETCSUM_S390_SOFT_VCKSM"
+		return
+	fi
+	for f in csum_s390_vx:19 csum_copy_s390_vx:21; do
+		r=$(s390x-linux-gnu-objdump -d "$o" | awk -v F="${f%:*}" '
+			$2 == "<" F ">:" { on = 1; n = 0; next }
+			/^[0-9a-f]+ <.*>:$/ { on = 0 }
+			on && /^ +[0-9a-f]+:\t/ {
+				split($0, c, "\t"); a = c[1]; gsub(/[ :]/, "", a)
+				n++; A[n] = a; OP[n] = c[3]
+				if (c[3] == "brctg") { split(c[4], w, " "); t = w[1]
+					sub(/^%r[0-9]+,/, "", t); T = t; E = n }
+			}
+			END {
+				for (i = 1; i <= E; i++) if (A[i] == T) break
+				k = 0
+				for (j = i; j <= E; j++) { ins++; if (OP[j] == "vcksm") k++ }
+				print ins + 0, k + 0
+			}')
+		if [ "$r" != "${f#*:} 16" ]; then
+			fail "s390x: ${f%:*}'s main loop is '$r' (instructions," \
+				"vcksm), expected '${f#*:} 16'"
+		else
+			echo "s390x: ${f%:*} main loop (production build):" \
+				"${f#*:} instructions per 256 bytes, 16 vcksm"
+		fi
+	done
+}
+
 # run NAME: probe, then ctest.
 run() {
 	local r=$1 b triplet runner cpu cflags dir n t0 t names on
@@ -484,6 +549,7 @@ for r in $CROSS_RUNS; do
 	case $r in
 	powerpc) [ "${BUILT[powerpc]-1}" = 0 ] && check_dcbt ;;
 	alpha-ev4) [ "${BUILT[alpha-ev4]-1}" = 0 ] && check_ev4 ;;
+	s390x) [ "${BUILT[s390x]-1}" = 0 ] && check_s390_vx ;;
 	esac
 done
 echo "cross: $(($(date +%s) - start)) s in all"
