@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import threading
+import time
 
 import pytest
 from scapy.layers.inet import GRE, ICMP, IP, TCP, UDP
@@ -337,15 +338,20 @@ def test_ip_errors():
 
 # ---- the GIL -----------------------------------------------------------------
 
-def gil_released_during(call):
+def gil_released_during(call, seconds):
     # With a switch interval far longer than the test, the worker keeps the
     # GIL until it gives it up itself: the main thread then runs while the
-    # worker is still inside 'call' only if the C code released it.
+    # worker is still calling 'call' (over and over, for up to 'seconds', so
+    # that a busy machine that is slow to wake the main thread still does
+    # so in time) only if the C code released it.  The worker stops as soon
+    # as the main thread has run.
     started, state = threading.Event(), {}
 
     def worker():
         started.set()
-        state["result"] = call()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and "seen" not in state:
+            state["result"] = call()
         state["done"] = True
 
     old = sys.getswitchinterval()
@@ -355,6 +361,7 @@ def gil_released_during(call):
         t.start()
         started.wait()
         ran_meanwhile = "done" not in state
+        state["seen"] = True
         t.join()
     finally:
         sys.setswitchinterval(old)
@@ -362,17 +369,18 @@ def gil_released_during(call):
 
 
 def test_gil_released_for_large_buffers():
-    big = bytes(range(256)) * (1 << 18)  # 64 MiB: milliseconds of work
-    ran, res = gil_released_during(lambda: inetcsum.checksum(big))
+    big = bytes(range(256)) * (1 << 18)  # 64 MiB: milliseconds per call
+    ran, res = gil_released_during(lambda: inetcsum.checksum(big), 5)
     assert ran, "checksum() of 64 MiB kept the GIL"
     assert res == scapy_checksum(big)
     dst = bytearray(len(big))
-    ran, _ = gil_released_during(lambda: inetcsum.copy(dst, big))
+    ran, _ = gil_released_during(lambda: inetcsum.copy(dst, big), 5)
     assert ran and dst == big
 
 
 def test_gil_kept_for_short_buffers():
-    # The control: below GIL_RELEASE_MIN the call is shorter than a release.
+    # The control: below GIL_RELEASE_MIN the call is shorter than a release,
+    # so for the whole 0.3 s of calls the main thread cannot run.
     small = b"\x01" * (inetcsum.GIL_RELEASE_MIN - 1)
-    ran, res = gil_released_during(lambda: inetcsum.checksum(small))
+    ran, res = gil_released_during(lambda: inetcsum.checksum(small), 0.3)
     assert not ran and res == scapy_checksum(small)
