@@ -39,6 +39,16 @@ def library_sources():
     return [rel(s) for s in srcs]
 
 
+def library_headers():
+    # setuptools rebuilds the extension only when a file it knows of is
+    # newer than it: without the headers, a change to one would leave a
+    # stale module (pip builds in python/build/, kept between runs).
+    hdrs = []
+    for pattern in ("include/*.h", "src/*.h", "src/*/*.h", "packet/*.h"):
+        hdrs += sorted(glob.glob(os.path.join(ROOT, pattern)))
+    return [rel(h) for h in hdrs]
+
+
 def library_version():
     # The version lives in one place, the public header (as for CMake).
     with open(os.path.join(ROOT, "include", "inetcsum.h")) as f:
@@ -61,6 +71,7 @@ ext = Extension(
     "inetcsum._inetcsum",
     sources=["inetcsum/_inetcsum.c"] + library_sources(),
     include_dirs=[rel(os.path.join(ROOT, "include"))],
+    depends=library_headers(),
     # -std=c11 as the plain-cc build; -O2 over Python's CFLAGS (which may
     # say -O0 in a debug interpreter), for the kernels' sake.
     extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden"],
