@@ -7,8 +7,10 @@
 # plain "cc -std=c11" with no per-file flags (tests/suites/12-plain-cc.sh
 # proves it), which is what lets setuptools compile it unchanged.
 #
-# Offline, build with the setuptools already installed instead of letting
-# pip fetch one into an isolated environment:
+# There is no pyproject.toml on purpose: without one, pip (Debian's 23.0)
+# builds with the setuptools already installed, so "pip install ./python"
+# works offline; with one, pip would first fetch setuptools into an
+# isolated environment.  --no-build-isolation says the same to any pip:
 #     python3 -m pip install --no-build-isolation ./python
 import glob
 import os
