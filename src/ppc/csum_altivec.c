@@ -17,7 +17,7 @@
  * the library.  Without the flag (the plain "cc src/\*.c" build) __ALTIVEC__
  * is undefined and the kernel is left out.  Intrinsics from <altivec.h>;
  * tested with Debian 12's powerpc-linux-gnu-gcc 12.2 under qemu-ppc 7.2
- * (-cpu 7400 and 7457).
+ * (-cpu 7400).
  *
  * Method.  As in the VSX kernel (src/ppc/csum_vsx.c): vmsumuhm (vec_msum)
  * by a vector of ones adds the eight 16-bit words of each 16-byte vector

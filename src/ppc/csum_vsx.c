@@ -10,7 +10,7 @@
  * has VSX and AT_HWCAP2 ISA 2.07 (src/ppc/cpu_features.c), so tests can
  * mask it and a POWER7 gets the portable kernel.  Intrinsics from
  * <altivec.h>; tested with Debian 12's powerpc64le-linux-gnu-gcc 12.2
- * under qemu-ppc64le 7.2 (-cpu power8, power9, power10).
+ * under qemu-ppc64le 7.2 (-cpu power8 and power9).
  *
  * Method.  vmsumuhm (vec_msum on unsigned halfwords: "multiply-sum
  * unsigned halfword modulo") multiplies the eight 16-bit words of a vector

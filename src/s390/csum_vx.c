@@ -7,10 +7,11 @@
  * reports HWCAP_S390_VX (src/s390/cpu_features.c), and a zEC12 or older
  * gets the portable kernel.  The functions carry the target attribute
  * "arch=z13", so the library still builds for the distribution baseline
- * (Debian: z196) and needs no per-file flags.  Tested with Debian 12's
- * s390x-linux-gnu-gcc 12.2 and binutils 2.40 under qemu-s390x 7.2; any gcc
- * from 6 on (target attribute, "v" constraints) and clang from 4 on
- * should do.
+ * (Debian: z196) and needs no per-file flags.  Built with Debian 12's
+ * s390x-linux-gnu-gcc 12.2 and binutils 2.40 and tested under qemu-s390x
+ * 7.2, whose VCKSM is wrong, so with INETCSUM_S390_SOFT_VCKSM (below):
+ * the instruction itself has not run here.  Any gcc from 6 on (target
+ * attribute, "v" constraints) and clang from 4 on should do.
  *
  * Inline assembly, not <vecintrin.h>.  gcc's vector intrinsics
  * (vec_checksum) need -mzvector on the command line, which the plain
