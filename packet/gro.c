@@ -332,10 +332,7 @@ inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
  *     gro_max_size: the packet at most 65535 bytes);
  *   - a joined segment with PSH or FIN, or shorter than mss, ends the run.
  * Linux compares IPv6 extension headers byte for byte, as a part of the
- * flow; it does not merge IPv4 with options at all.  Here IPv4 options
- * are compared byte for byte like the extension headers and merged when
- * equal: the segments carry them identically, and GSO copies them into
- * every segment again, so GRO then GSO still gives the segments back.
+ * flow, and does not merge IPv4 with options at all: neither does this.
  */
 
 /* The run plan() found. */
@@ -473,9 +470,13 @@ plan(const struct inetcsum_gro_seg *segs, size_t n, struct flow *f)
 	f->fixedid = 0;
 	f->stop = INETCSUM_EFLOW;
 	/* tcp_gro_receive() with no flow held: mss 1, so an empty segment
-	 * ends at once; inet/ipv6_gro_receive(): unclean ones go alone. */
+	 * ends at once; inet/ipv6_gro_receive(): unclean ones go alone, and
+	 * so does IPv4 with options (Linux holds only version 4, IHL 5; a
+	 * later segment with options has another L4 offset, join() ends the
+	 * run there). */
 	if (f->mss == 0 || (p0[f->l0.l4 + TCP_FLAGS_OFF] & TCP_ENDS) ||
-	    !clean(p0, segs[0].len, &f->l0))
+	    !clean(p0, segs[0].len, &f->l0) ||
+	    (!f->l0.v6 && (p0[0] & 0x0f) != 5))
 		return 0;
 	for (i = 1; i < n; i++) {
 		r = join(segs, i, f, &plen);
