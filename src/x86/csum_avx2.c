@@ -19,6 +19,8 @@
 #include "csum_x86_scalar.h"
 
 #define SUFFIX avx2
+#define PARTIAL_FN csum_x86_avx2
+#define COPY_FN csum_copy_x86_avx2
 #define ATTRIBUTES INETCSUM_TARGET("avx2")
 #define VL 32
 #define USE_VNNI 0

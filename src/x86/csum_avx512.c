@@ -25,6 +25,8 @@
 #include "csum_x86_scalar.h"
 
 #define SUFFIX avx512
+#define PARTIAL_FN csum_x86_avx512
+#define COPY_FN csum_copy_x86_avx512
 #define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,bmi2")
 #define VL 64
 #define USE_VNNI 0
@@ -41,6 +43,8 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 
 #ifndef INETCSUM_NO_AVX512VNNI
 #define SUFFIX avx512_vnni
+#define PARTIAL_FN csum_x86_avx512_vnni
+#define COPY_FN csum_copy_x86_avx512_vnni
 #ifdef INETCSUM_X86_IFUNC
 #  define DIRECT_ENTRY inetcsum_x86_avx512_vnni_direct
 #endif
@@ -68,6 +72,8 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
  * policy withholds 512-bit vectors get the dot product too.
  */
 #define SUFFIX avx512_vnni_vl256
+#define PARTIAL_FN csum_x86_avx512_vnni_vl256
+#define COPY_FN csum_copy_x86_avx512_vnni_vl256
 #define ATTRIBUTES INETCSUM_TARGET("avx512f,avx512bw,avx512vl,avx512vnni,bmi2")
 #define VL 32
 #define USE_VNNI 1

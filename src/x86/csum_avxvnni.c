@@ -24,6 +24,8 @@
 #include "csum_x86_scalar.h"
 
 #define SUFFIX avxvnni
+#define PARTIAL_FN csum_x86_avxvnni
+#define COPY_FN csum_copy_x86_avxvnni
 #define ATTRIBUTES INETCSUM_TARGET("avx2,avxvnni")
 #define VL 32
 #define USE_VNNI 1

@@ -5,8 +5,12 @@
  *
  * Parameters (#define them before including this file):
  *
- *   SUFFIX      name suffix of the functions defined: csum_x86_SUFFIX()
- *               and csum_copy_x86_SUFFIX().
+ *   PARTIAL_FN  the kernel's partial sum, e.g. csum_x86_avx2 (named in full
+ *               by the including file, so that a search for the kernel
+ *               finds where it is made).
+ *   COPY_FN     the kernel's fused copy, e.g. csum_copy_x86_avx2.
+ *   SUFFIX      name suffix of the static helpers (FN(sum_big_) and so on),
+ *               which each instantiation needs its own copy of.
  *   ATTRIBUTES  the target attribute of every function, e.g.
  *               INETCSUM_TARGET("avx2").
  *   VL          vector length in bytes: 32 (needs AVX2) or 64 (needs
@@ -68,8 +72,9 @@
  * (csum_x86_scalar.h).  The main loop handles 8 vectors per iteration into
  * 8 independent accumulators: vpdpwssd has a latency of about 5 cycles and
  * two can start per cycle, so fewer accumulators would leave the ports idle
- * (PERFORMANCE-NOTES: 8 beat 4 from L2).  Up to 7 leftover whole vectors go
- * to distinct accumulators, then the last partial vector is a masked load
+ * (in the project's first measurements, from L2, 8 accumulators ran at 123
+ * GB/s and 4 at 106-110).  Up to 7 leftover whole vectors go to distinct
+ * accumulators, then the last partial vector is a masked load
  * (or the scalar path).  Masked loads never fault on the masked-out bytes,
  * so nothing outside [data, data + len) is read.
  */
@@ -257,6 +262,27 @@ FN(bcast32_)(const u32 *k)
 }
 
 /*
+ * The last bytes of every path (a chunk, the small and the mid-size
+ * paths), written once.  TAKE_MASKED_TAIL sums (and, for the copy,
+ * stores) the 'n' bytes at p (1 <= n <= VL) with one masked load into
+ * 'acc': the masked-out bytes load as zero, and the sign flip makes each
+ * zero word 0x8000, which the caller's vector count (nvec) gives back.
+ * SCALAR_TAIL is the same for kernels without byte masks: the scalar
+ * path's 64-bit sum, which the caller adds after the reduction.
+ */
+#define TAKE_MASKED_TAIL(acc, n)					\
+	do {								\
+		mask_t m_ = (mask_t)_bzhi_u64(~(u64)0, (unsigned)(n));	\
+		vec_t v_ = VMASKZ_LOADU(m_, p);				\
+									\
+		if (copy)						\
+			VMASK_STOREU(q, m_, v_);			\
+		ACCUM(acc, v_);						\
+	} while (0)
+#define SCALAR_TAIL(n)	\
+	(copy ? x86_copy_short(q, p, (n)) : x86_sum_short(p, (n)))
+
+/*
  * Sum one chunk of 'len' bytes (X86_SHORT_MAX < len <= CHUNK_LEN) at 'p',
  * copying it to 'q' if 'copy' (a constant) is set.  Returns a value
  * congruent modulo 2^32 - 1 to the sum of the chunk's words (the scalar
@@ -369,17 +395,9 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	len &= VL - 1;
 	if (len != 0) {
 #if USE_MASKED_TAIL
-		/* len < VL <= 64, so the shift is defined. */
-		mask_t m = (mask_t)(((u64)1 << len) - 1);
-		vec_t v = VMASKZ_LOADU(m, p);
-
-		if (copy)
-			VMASK_STOREU(q, m, v);
-		/* Its zero bytes become 0x8000 words: counted in nvec. */
-		ACCUM(a7, v);
+		TAKE_MASKED_TAIL(a7, len);	/* 1 <= len < VL */
 #else
-		tail = copy ? x86_copy_short(q, p, len) :
-			      x86_sum_short(p, len);
+		tail = SCALAR_TAIL(len);
 #endif
 	}
 	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
@@ -420,6 +438,7 @@ FN(hsum_small_)(vec_t v)
  * (nvec << 20 at 16 lanes, << 19 at 8) gives the true sum, below 2^23,
  * exactly.
  */
+
 #define SMALL_MAX	(4 * VL)
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
@@ -452,16 +471,7 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 		if (len > VL)
 			TAKE_VEC(a0);
 	}
-	{
-		/* 1 <= len <= VL <= 64: bzhi keeps the low len bits. */
-		mask_t m = (mask_t)_bzhi_u64(~(u64)0, (unsigned)len);
-		vec_t v = VMASKZ_LOADU(m, p);
-
-		if (copy)
-			VMASK_STOREU(q, m, v);
-		/* Its zero bytes become 0x8000 words: counted in nvec. */
-		ACCUM(a1, v);
-	}
+	TAKE_MASKED_TAIL(a1, len);	/* 1 <= len <= VL */
 #else
 	/* Two whole vectors, up to two more, then the scalar path. */
 	TAKE_VEC(a0);
@@ -472,7 +482,7 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	if (len == VL)
 		TAKE_VEC(a0);
 	if (len != 0)
-		tail = copy ? x86_copy_short(q, p, len) : x86_sum_short(p, len);
+		tail = SCALAR_TAIL(len);
 #endif
 #undef TAKE_VEC
 	/* The bias: 65536 per lane per vector, VL / 4 lanes. */
@@ -551,17 +561,9 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	len &= VL - 1;
 	if (len != 0) {
 #if USE_MASKED_TAIL
-		/* len < VL <= 64, so the shift is defined. */
-		mask_t m = (mask_t)(((u64)1 << len) - 1);
-		vec_t v = VMASKZ_LOADU(m, p);
-
-		if (copy)
-			VMASK_STOREU(q, m, v);
-		/* Its zero bytes become 0x8000 words: counted in nvec. */
-		ACCUM(a3, v);
+		TAKE_MASKED_TAIL(a3, len);	/* 1 <= len < VL */
 #else
-		tail = copy ? x86_copy_short(q, p, len) :
-			      x86_sum_short(p, len);
+		tail = SCALAR_TAIL(len);
 #endif
 	}
 	/*
@@ -759,7 +761,7 @@ FN(copy_big_)(void *dst, const void *src, size_t len, u32 sum)
  * the fall-through, and everything else is one tail call away.
  */
 static ATTRIBUTES u32
-FN(csum_x86_)(const void *data, size_t len, u32 sum)
+PARTIAL_FN(const void *data, size_t len, u32 sum)
 {
 	if (unlikely(len <= X86_SHORT_MAX))
 		return inetcsum_x86_partial_short(data, len, sum);
@@ -809,7 +811,7 @@ dispatch:
 #endif
 
 static ATTRIBUTES u32
-FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
+COPY_FN(void *dst, const void *src, size_t len, u32 sum)
 {
 	if (unlikely(len <= X86_SHORT_MAX))
 		return inetcsum_x86_copy_short(dst, src, len, sum);
@@ -818,6 +820,8 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 	return FN(partial_small_)(src, dst, len, sum, 1);
 }
 
+#undef TAKE_MASKED_TAIL
+#undef SCALAR_TAIL
 #undef CONCAT_
 #undef CONCAT
 #undef FN
@@ -842,6 +846,8 @@ FN(csum_copy_x86_)(void *dst, const void *src, size_t len, u32 sum)
 #undef LOAD_ACC
 #undef LOAD_ACC2
 #undef SUFFIX
+#undef PARTIAL_FN
+#undef COPY_FN
 #undef ATTRIBUTES
 #undef VL
 #undef USE_VNNI
