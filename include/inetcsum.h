@@ -418,7 +418,8 @@ inetcsum_impl_get(size_t index, int *supported);
  * come from a table keyed by CPU vendor, family and model, with a default
  * row for every other CPU (src/tuning.c lists the rows and the measurement
  * behind each; `inetcsum bench --tune` measures a CPU and prints the row
- * it would want).  A row may also name a kernel for large sums (AMD Zen 4:
+ * it would want, `inetcsum tune` measures it and saves a tuning record,
+ * below).  A row may also name a kernel for large sums (AMD Zen 4:
  * from 512 KiB), which the table's own choice hands them to.
  * INETCSUM_IMPL and inetcsum_impl_select() override the kernels (one
  * kernel for both operations, for every length); inetcsum_prefetch_set()
@@ -443,6 +444,42 @@ struct inetcsum_tuning {
 
 INETCSUM_API void
 inetcsum_tuning(struct inetcsum_tuning *t);
+
+/*
+ * Tuning records.  `inetcsum tune` measures this CPU and stores what it
+ * found in a tuning record, a small versioned text file keyed by the CPU
+ * (vendor, family, model and the library's feature bits).  At its first
+ * call the library reads one record, the first file that exists of:
+ * $INETCSUM_TUNING ("none" or empty: read none), then
+ * $XDG_CACHE_HOME/inetcsum/tuning (else $HOME/.cache/inetcsum/tuning), then
+ * /etc/inetcsum/tuning.  A record for this CPU replaces the table's row
+ * (inetcsum_tuning() then reports the row "tuning record"); one that is
+ * of another CPU or version, truncated or corrupt (it carries its own
+ * checksum) is ignored, and the table's row is used.  In set-user-ID
+ * programs only the system file is read.  docs/tuning.md has the format.
+ *
+ * inetcsum_tuning_source() says where the choice in use came from: "tuning
+ * record PATH", or "built-in table" with the reason no record was used
+ * (none found, or "tuning record PATH ignored: WHY").  The string is
+ * static.
+ */
+INETCSUM_API const char *
+inetcsum_tuning_source(void);
+
+/*
+ * inetcsum_tuning_export() writes into 'buf' ('cap' bytes) the tuning
+ * record for this CPU with kernel 'partial' for inetcsum_partial(), 'copy'
+ * for inetcsum_copy() and a prefetch distance of 'prefetch' bytes (-1: the
+ * build's default), the other settings taken from the table's row, and
+ * 'note' (one line of at most 200 bytes, or NULL) saying what was measured.
+ * It returns the record's length (NUL-terminated), or -1 when a name is
+ * not a kernel name, 'note' is too long or holds a newline, or 'cap' is
+ * too small (1024 bytes always suffice).  It writes no file: the caller
+ * stores 'buf' where the library will look (above).
+ */
+INETCSUM_API int
+inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
+		       const char *copy, long prefetch, const char *note);
 
 /*
  * inetcsum_prefetch_set() makes the x86-64 vector kernels prefetch

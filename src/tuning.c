@@ -3,12 +3,12 @@
  * src/tuning.c - the per-CPU tuning table, and the public inetcsum_tuning()
  * and inetcsum_prefetch_set().
  *
- * The dispatcher (src/csum.c) asks this table which kernel to use for
+ * The dispatcher (src/dispatch.c) asks this table which kernel to use for
  * inetcsum_partial() and which for inetcsum_copy() on this CPU, and the x86
  * vector kernels read their prefetch distance from here.  A row applies to
  * one vendor, one display family and a range of models; the last row is
  * the default for every other CPU: the first supported kernel of the
- * registry (best first, src/csum.c) for both operations and the build's
+ * registry (best first, src/dispatch.c) for both operations and the build's
  * prefetch distance.  Every row says which measurement it rests on; rows
  * are added from what `inetcsum bench --tune` prints on a CPU.
  *
@@ -23,13 +23,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "impl.h"
 #include "tuning.h"
 
-#if defined(__x86_64__) || defined(_M_X64)
-#  include "x86/cpu_features.h"
-#  include "x86/csum_x86_scalar.h"
-#endif
 
 /*
  * Zen 5: inetcsum bench --tune (201 rounds, 2026-12-02, EPYC family 0x1a
@@ -110,7 +105,7 @@ static const struct inetcsum_tuning_row rows[] = {
 		.vendor = INETCSUM_VENDOR_OTHER,
 		.partial = NULL, .copy = NULL,
 		.prefetch = -1,
-		.evidence = "the registry order (src/csum.c) and the build's "
+		.evidence = "the registry order (src/dispatch.c) and the build's "
 			    "prefetch distance",
 	},
 };
@@ -174,129 +169,25 @@ static _Atomic(size_t) this_row = 0;
 const struct inetcsum_tuning_row *
 inetcsum_tuning_this_cpu(void)
 {
+	const struct inetcsum_tuning_row *rec = inetcsum_tuning_record();
+
+	return rec != NULL ? rec : inetcsum_tuning_table_row();
+}
+
+const struct inetcsum_tuning_row *
+inetcsum_tuning_table_row(void)
+{
 	size_t r = atomic_load_explicit(&this_row, memory_order_relaxed);
 
 	if (r == 0) {
 		struct inetcsum_cpu_ident id;
 
-		inetcsum_cpu_ident(&id);
-#ifdef INETCSUM_TEST_SUPPORT
-		test_cpu(&id);
-#endif
+		inetcsum_tuning_ident(&id);
 		r = (size_t)(inetcsum_tuning_row(&id) - rows) + 1;
 		atomic_store_explicit(&this_row, r, memory_order_relaxed);
 	}
 	return &rows[r - 1];
 }
-
-#ifdef INETCSUM_ARCH_X86_64
-_Atomic(size_t) inetcsum_x86_prefetch = INETCSUM_X86_PREFETCH_DISTANCE;
-/* SIZE_MAX: never (the VNNI loop), until a row says otherwise. */
-_Atomic(size_t) inetcsum_x86_copy_madd_min = SIZE_MAX;
-
-void
-inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row)
-{
-	atomic_store_explicit(&inetcsum_x86_copy_madd_min,
-			      row->copy_madd_min != 0 ? row->copy_madd_min :
-							SIZE_MAX,
-			      memory_order_relaxed);
-}
-
-/* SIZE_MAX: never, until the table's own choice says otherwise. */
-_Atomic(size_t) inetcsum_x86_large_min = SIZE_MAX;
-/* Static storage: a null pointer until a row sets it. */
-_Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial;
-
-void
-inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
-			    size_t min)
-{
-	/*
-	 * The function first, then the threshold; the kernel tests the
-	 * function for NULL too, so no order of the two loads can call a
-	 * null pointer.
-	 */
-	if (partial != NULL)
-		atomic_store_explicit(&inetcsum_x86_large_partial, partial,
-				      memory_order_relaxed);
-	atomic_store_explicit(&inetcsum_x86_large_min,
-			      partial != NULL && min != 0 ? min : SIZE_MAX,
-			      memory_order_relaxed);
-}
-#ifndef INETCSUM_X86_PREFETCH_FIXED
-/* Set by inetcsum_prefetch_set(): the table no longer applies. */
-static atomic_int prefetch_by_program = 0;
-#endif
-
-void
-inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row)
-{
-#ifndef INETCSUM_X86_PREFETCH_FIXED
-	if (row->prefetch >= 0 &&
-	    !atomic_load_explicit(&prefetch_by_program, memory_order_relaxed))
-		atomic_store_explicit(&inetcsum_x86_prefetch,
-				      (size_t)row->prefetch,
-				      memory_order_relaxed);
-#else
-	(void)row;
-#endif
-}
-
-INETCSUM_API int
-inetcsum_prefetch_set(size_t distance)
-{
-#ifdef INETCSUM_X86_PREFETCH_FIXED
-	(void)distance;
-	return -1;
-#else
-	atomic_store_explicit(&prefetch_by_program, 1, memory_order_relaxed);
-	atomic_store_explicit(&inetcsum_x86_prefetch, distance,
-			      memory_order_relaxed);
-	return 0;
-#endif
-}
-
-static size_t
-prefetch_now(void)
-{
-	return atomic_load_explicit(&inetcsum_x86_prefetch,
-				    memory_order_relaxed);
-}
-#else
-void
-inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row)
-{
-	(void)row;
-}
-
-void
-inetcsum_tuning_apply_copy(const struct inetcsum_tuning_row *row)
-{
-	(void)row;
-}
-
-void
-inetcsum_tuning_apply_large(u32 (*partial)(const void *, size_t, u32),
-			    size_t min)
-{
-	(void)partial;
-	(void)min;
-}
-
-INETCSUM_API int
-inetcsum_prefetch_set(size_t distance)
-{
-	(void)distance;
-	return -1;	/* no kernel here has a run-time distance */
-}
-
-static size_t
-prefetch_now(void)
-{
-	return 0;
-}
-#endif
 
 #if !defined(__i386__) && !defined(__x86_64__)
 /* x86 has its own, with CPUID (src/x86/cpu_features.c). */
@@ -309,25 +200,11 @@ inetcsum_cpu_ident(struct inetcsum_cpu_ident *id)
 }
 #endif
 
-INETCSUM_API void
-inetcsum_tuning(struct inetcsum_tuning *t)
+void
+inetcsum_tuning_ident(struct inetcsum_cpu_ident *id)
 {
-	const struct inetcsum_tuning_row *row = inetcsum_tuning_this_cpu();
-	const struct inetcsum_kernel *k;
-	struct inetcsum_cpu_ident id;
-
-	inetcsum_cpu_ident(&id);
+	inetcsum_cpu_ident(id);
 #ifdef INETCSUM_TEST_SUPPORT
-	test_cpu(&id);
+	test_cpu(id);
 #endif
-	t->vendor = id.vendor == INETCSUM_VENDOR_INTEL ? "intel" :
-		    id.vendor == INETCSUM_VENDOR_AMD ? "amd" : "other";
-	t->family = (unsigned)id.family;
-	t->model = (unsigned)id.model;
-	t->row = row->cpu;
-	t->evidence = row->evidence;
-	k = inetcsum_kernel_active();
-	t->partial = k->name;
-	t->copy = k->copy_name != NULL ? k->copy_name : k->name;
-	t->prefetch = prefetch_now();
 }

@@ -69,7 +69,38 @@ inetcsum_tuning_row(const struct inetcsum_cpu_ident *id);
  * INETCSUM_TEST_TUNING_COPY names a kernel for the copy, so that the tests
  * reach every row and the composite of two kernels.
  */
+/*
+ * The row in use for this CPU: the tuning record's (src/tuning_record.c),
+ * read once, if one applies, else the table's.
+ */
 const struct inetcsum_tuning_row *inetcsum_tuning_this_cpu(void);
+
+/* The built-in table's row for this CPU, whatever a record says. */
+const struct inetcsum_tuning_row *inetcsum_tuning_table_row(void);
+
+/* The tuning record's row, or NULL where none applies (read once). */
+const struct inetcsum_tuning_row *inetcsum_tuning_record(void);
+
+/*
+ * Parse the record 'text' ('len' bytes, cut apart in place) for the CPU
+ * 'id' with feature bits 'features' into 'row': 0, or -1 with the reason
+ * in 'why'.  For the loader and the tests.
+ */
+int inetcsum_tuning_record_parse(char *text, size_t len,
+				 const struct inetcsum_cpu_ident *id,
+				 u32 features, struct inetcsum_tuning_row *row,
+				 char *why, size_t whylen);
+
+/* The system-wide record, read when no per-user one exists. */
+#ifndef INETCSUM_TUNING_SYSTEM
+#  define INETCSUM_TUNING_SYSTEM "/etc/inetcsum/tuning"
+#endif
+
+/* This CPU's identity as the table sees it (INETCSUM_TEST_CPU in tests). */
+void inetcsum_tuning_ident(struct inetcsum_cpu_ident *id);
+
+/* The prefetch distance the kernels use now (0 where they have none). */
+size_t inetcsum_tuning_prefetch_now(void);
 
 /*
  * Installs the row's prefetch distance for the x86 vector kernels, unless

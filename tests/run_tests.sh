@@ -26,6 +26,10 @@ set -u
 cd "$(dirname "$0")/.."
 export BUILD_ROOT=${BUILD_ROOT:-$PWD/build-tests}
 export JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+# The suites judge the built-in choices: a tuning record left on this
+# machine by `inetcsum tune` must not change them (test_tuning_record
+# writes and reads its own).
+export INETCSUM_TUNING=${INETCSUM_TUNING:-none}
 mkdir -p "$BUILD_ROOT"
 
 suites=()

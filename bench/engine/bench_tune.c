@@ -213,7 +213,8 @@ ask(struct question *q, struct tune_bufs *b, unsigned rounds, FILE *out)
 }
 
 int
-inetcsum_bench_tune(unsigned rounds, FILE *out)
+inetcsum_bench_tune(unsigned rounds, FILE *out,
+		    struct inetcsum_bench_tune_choice *choice)
 {
 	static struct question qk, qc, qp;
 	struct inetcsum_tuning t;
@@ -297,6 +298,11 @@ inetcsum_bench_tune(unsigned rounds, FILE *out)
 		(kd == (size_t)-1 || kd == qp.current) ?
 		"which is the row in use (within the 3% margin)." :
 		"which differs from the row in use.");
+	if (choice != NULL) {
+		choice->partial = qk.names[kp];
+		choice->copy = qc.names[kc];
+		choice->prefetch = kd == (size_t)-1 ? -1L : (long)qp.dist[kd];
+	}
 	inetcsum_impl_select("auto");
 	free(b.src);
 	free(b.dst);

@@ -14,6 +14,13 @@
  * on "auto" but with the prefetch distance last measured set.  Returns 0,
  * or 1 if out of memory.
  */
-int inetcsum_bench_tune(unsigned rounds, FILE *out);
+/* What inetcsum_bench_tune() chose: static names, -1 for no distance. */
+struct inetcsum_bench_tune_choice {
+	const char *partial, *copy;
+	long prefetch;
+};
+
+int inetcsum_bench_tune(unsigned rounds, FILE *out,
+			struct inetcsum_bench_tune_choice *choice);
 
 #endif /* INETCSUM_BENCH_TUNE_H */

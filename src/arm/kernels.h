@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/arm/kernels.h - the arm64 kernels built in, best first, for the
- * registry in src/csum.c.  ARCH_KERNELS stays undefined while there are
+ * registry in src/dispatch.c.  ARCH_KERNELS stays undefined while there are
  * none (INETCSUM_NO_NEON), and the dispatcher then calls the portable
  * kernel directly.
  */

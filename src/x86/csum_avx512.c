@@ -17,6 +17,7 @@
  */
 #include "../impl.h"
 #include "cpu_features.h"
+#include "dispatch.h"
 #include "kernels.h"
 
 #if defined(INETCSUM_ARCH_X86_64) && !defined(INETCSUM_NO_AVX512)

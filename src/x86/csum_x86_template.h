@@ -773,9 +773,9 @@ PARTIAL_FN(const void *data, size_t len, u32 sum)
 #ifdef DIRECT_ENTRY
 /*
  * The entry inetcsum_partial() binds to on a CPU that can run this kernel
- * (src/csum.c, partial_ifunc()): the dispatcher's work done here, without
- * its indirect jump.  If the kernel in use is another one (or none yet),
- * its own entry runs instead.
+ * (src/x86/dispatch.c, partial_ifunc()): the dispatcher's work done here,
+ * without its indirect jump.  If the kernel in use is another one (or none
+ * yet), its own entry runs instead.
  */
 ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_ENTRY(const void *data, size_t len, u32 sum)
@@ -788,10 +788,10 @@ DIRECT_ENTRY(const void *data, size_t len, u32 sum)
 	__asm__ goto("testb %[bit], %[active]\n\tjz %l[dispatch]"
 		     : /* no outputs */
 		     : [active] "m"(inetcsum_active_kernel),
-		       [bit] "i"(INETCSUM_X86_ACTIVE_DIRECT)
+		       [bit] "i"(INETCSUM_ACTIVE_TAG)
 		     : "cc"
 		     : dispatch);
-	/* inetcsum_partial()'s inline short path (src/csum.c). */
+	/* inetcsum_partial()'s inline short path (src/x86/dispatch.c). */
 	if (len <= X86_SHORT_MAX) {
 		/*
 		 * 64 bytes first: x86_sum_short() tests 40 and 20 before

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/x86/kernels.h - the x86 kernels built in, best first, for the
- * registry in src/csum.c.  Each kernel exists only on x86-64 and only when
+ * registry in src/dispatch.c.  Each kernel exists only on x86-64 and only when
  * cmake/Intrinsics.cmake did not define INETCSUM_NO_<ISA> (the compiler
  * cannot build it, or INETCSUM_ENABLE_<ISA> is OFF).  ARCH_KERNELS stays
  * undefined when none is built, and the dispatcher then calls the portable
@@ -24,46 +24,6 @@
 u32 inetcsum_x86_partial_short(const void *data, size_t len, u32 sum);
 u32 inetcsum_x86_copy_short(void *dst, const void *src, size_t len,
 			    u32 sum);
-
-/*
- * inetcsum_partial() as a GNU indirect function (src/csum.c) that binds
- * straight to the 512-bit VNNI kernel's direct entry where the CPU has it:
- * glibc on ELF only, and never under ASan, TSan or MSan, whose runtimes
- * are not up yet when the dynamic linker calls the resolver.
- * -DINETCSUM_NO_IFUNC turns it off.
- */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#  define INETCSUM_X86_SANITIZED 1
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-	__has_feature(memory_sanitizer)
-#    define INETCSUM_X86_SANITIZED 1
-#  endif
-#endif
-/* __builtin_cpu_supports("avx512vnni") needs gcc 8 or clang 8. */
-#if defined(__clang__)
-#  define INETCSUM_X86_CPU_SUPPORTS_VNNI (__clang_major__ >= 8)
-#elif defined(__GNUC__)
-#  define INETCSUM_X86_CPU_SUPPORTS_VNNI (__GNUC__ >= 8)
-#else
-#  define INETCSUM_X86_CPU_SUPPORTS_VNNI 0
-#endif
-#if defined(__GNUC__) && defined(__ELF__) && defined(__GLIBC__) && \
-	INETCSUM_X86_CPU_SUPPORTS_VNNI && \
-	!defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI) && \
-	!defined(INETCSUM_NO_IFUNC) && !defined(INETCSUM_X86_SANITIZED)
-#  include <stdatomic.h>
-#  define INETCSUM_X86_IFUNC 1
-u32 inetcsum_x86_avx512_vnni_direct(const void *data, size_t len, u32 sum);
-/* The pointer dispatch, as inetcsum_partial() is without the resolver. */
-u32 inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum);
-/*
- * The kernel in use (src/csum.c): its address, with this bit set when its
- * partial sum is the 512-bit VNNI kernel's.
- */
-extern _Atomic(uintptr_t) inetcsum_active_kernel;
-#  define INETCSUM_X86_ACTIVE_DIRECT ((uintptr_t)1)
-#endif
 
 #if !defined(INETCSUM_NO_AVX512) && !defined(INETCSUM_NO_AVX512VNNI)
 extern const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni;

@@ -2,8 +2,9 @@
 # tests/suites/12-plain-cc.sh - the library builds without any build
 # system: every source compiled with plain "cc -std=c11" (the ISA kernels
 # carry target attributes, so no per-file flags are needed), linked into the
-# test programs, which then run.  Also: src/csum.c compiles at -O3 and with
-# -march=native (the dispatcher must not depend on the baseline ISA).
+# test programs, which then run.  Also: the entry points and the dispatcher
+# (src/csum.c, src/dispatch.c, src/x86/dispatch.c) compile at -O3 and with
+# -march=native (they must not depend on the baseline ISA).
 set -eu
 . tests/suites/common.sh
 CC=${CC:-cc}
@@ -43,8 +44,10 @@ for t in "test_vectors tests/vectors/*.txt" test_api test_csum; do
 	*) echo "${t%% *} failed (exit $rc)"; exit 1 ;;
 	esac
 done
-for flags in "-O3" "-O3 -march=native" "-O0"; do
-	# shellcheck disable=SC2086
-	"$CC" -std=c11 $flags -Wall -Wextra -c src/csum.c -o "$O/csum-variant.o"
-	echo "src/csum.c compiles with: $CC -std=c11 $flags"
+for f in src/csum.c src/dispatch.c src/x86/dispatch.c; do
+	for flags in "-O3" "-O3 -march=native" "-O0"; do
+		# shellcheck disable=SC2086
+		"$CC" -std=c11 $flags -Wall -Wextra -c "$f" -o "$O/variant.o"
+		echo "$f compiles with: $CC -std=c11 $flags"
+	done
 done

@@ -344,7 +344,7 @@ bad:
 			fprintf(stderr, "inetcsum bench: could not pin to CPU "
 				"%d\n", cfg.cpu);
 		return inetcsum_bench_tune(rounds > 0 ? (unsigned)rounds :
-					   quick ? 21u : 201u, stdout);
+					   quick ? 21u : 201u, stdout, NULL);
 	}
 	cfg.hot = in_list(cache, "hot");
 	cfg.cold = in_list(cache, "cold");

@@ -12,5 +12,6 @@ int cmd_sum(int argc, char **argv);	/* cmd_sum.c */
 int cmd_check(int argc, char **argv);	/* cmd_check.c */
 int cmd_fix(int argc, char **argv);	/* cmd_fix.c */
 int cmd_segment(int argc, char **argv);	/* cmd_segment.c */
+int cmd_tune(int argc, char **argv);	/* cmd_tune.c */
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
 	{ "check", cmd_check, "verify the checksums in pcap/pcapng captures" },
 	{ "fix", cmd_fix, "repair wrong checksums in a capture, changing nothing else" },
 	{ "segment", cmd_segment, "split TCP packets over the MTU (GSO), fragment other IP" },
+	{ "tune", cmd_tune, "measure this CPU and save a tuning record the library uses" },
 };
 
 static void

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/x86/dispatch.c - inetcsum_partial() on x86-64: the inline short path
+ * and, on glibc, the GNU indirect function that binds the symbol to the
+ * 512-bit VNNI kernel's direct entry.  The choice of kernel itself is
+ * src/dispatch.c's; this file only decides how a call reaches it.
+ */
+#include "dispatch.h"
+
+#if defined(INETCSUM_ARCH_X86_64) && defined(ARCH_KERNELS)
+#include "csum_x86_scalar.h"
+
+#ifdef INETCSUM_X86_IFUNC
+/*
+ * inetcsum_partial() is a GNU indirect function: the dynamic linker calls
+ * this resolver once, when it binds the symbol, and the caller's PLT or
+ * GOT entry then points straight at what it returns.  On a CPU that can
+ * run the 512-bit VNNI kernel that is the kernel's direct entry, which
+ * tests a bit of the kernel-in-use pointer itself (the dispatcher may
+ * have chosen, or been told to use, another kernel) and saves the
+ * indirect jump of inetcsum_x86_partial_dispatch(): one cycle a call at
+ * 72-128 bytes on Zen 4, 6-7% there, side by side (docs/x86-kernels.md,
+ * "Dispatch: an indirect function").
+ * The resolver runs before the library's constructors, so it asks only
+ * the compiler's own CPU probe, which checks the OS's register state as
+ * well, and chooses nothing the dispatcher has not: the direct entry
+ * falls back to the kernel in use whenever it is not the VNNI kernel.
+ */
+/* 'used': clang does not count the ifunc attribute's reference as a use. */
+static __attribute__((used)) inetcsum_partial_fn
+partial_ifunc(void)
+{
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512vnni") &&
+	    __builtin_cpu_supports("bmi2"))
+		return inetcsum_x86_avx512_vnni_direct;
+	return inetcsum_x86_partial_dispatch;
+}
+
+INETCSUM_API uint32_t inetcsum_partial(const void *data, size_t len,
+				       uint32_t sum)
+	__attribute__((ifunc("partial_ifunc")));
+
+/* Also the direct entry's way out when its kernel is not the one in use. */
+u32
+inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum)
+#else
+INETCSUM_API uint32_t
+inetcsum_partial(const void *data, size_t len, uint32_t sum)
+#endif
+{
+	const struct inetcsum_kernel *k = inetcsum_active();
+
+	/*
+	 * Every x86-64 kernel sums short inputs with the same scalar code
+	 * (x86_sum_short()), so it runs here inline, skipping the indirect
+	 * call and a second call and return (docs/short-path.md).  The
+	 * kernel says whether it is one of them, so a selected "generic"
+	 * still runs the portable code.
+	 */
+	if (len <= k->inline_short_max)
+		return fold64_to_32(add64_eac(sum, x86_sum_short(data, len)));
+	return k->partial(data, len, sum);
+}
+#endif /* x86-64 with vector kernels */
