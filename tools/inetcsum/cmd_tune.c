@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "inetcsum.h"
-#include "bench_platform.h"
+#include "bench_cpu.h"	/* the engine: bench/engine/ */
 #include "bench_tune.h"
 #include "commands.h"
 
