@@ -4,8 +4,8 @@
  * capture commands.  Errors are written into a caller's buffer as
  * "PATH: what: strerror" so each command decides where they go.
  */
-#ifndef INETCSUM_TOOL_IO_FILE_H
-#define INETCSUM_TOOL_IO_FILE_H
+#ifndef INETCSUM_CAPTURE_IO_FILE_H
+#define INETCSUM_CAPTURE_IO_FILE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -100,4 +100,4 @@ inetcsum_out_commit(struct inetcsum_out *o, mode_t mode);
 void
 inetcsum_out_abort(struct inetcsum_out *o);
 
-#endif /* INETCSUM_TOOL_IO_FILE_H */
+#endif /* INETCSUM_CAPTURE_IO_FILE_H */

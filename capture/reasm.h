@@ -19,8 +19,8 @@
  * the packet layer, on the rebuilt packet; a fragment whose IPv4 header
  * checksum the caller found bad is handed to inetcsum_reasm_reject().
  */
-#ifndef INETCSUM_TOOL_REASM_H
-#define INETCSUM_TOOL_REASM_H
+#ifndef INETCSUM_CAPTURE_REASM_H
+#define INETCSUM_CAPTURE_REASM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -167,4 +167,4 @@ void
 inetcsum_reasm_stats(const struct inetcsum_reasm *r,
 		     struct inetcsum_reasm_stats *st);
 
-#endif /* INETCSUM_TOOL_REASM_H */
+#endif /* INETCSUM_CAPTURE_REASM_H */

@@ -12,8 +12,8 @@
  * finds the library (INETCSUM_HAVE_ZLIB, _ZSTD, _LZ4); without it, such a
  * file is refused with a message that names the missing library.
  */
-#ifndef INETCSUM_TOOL_STREAM_H
-#define INETCSUM_TOOL_STREAM_H
+#ifndef INETCSUM_CAPTURE_STREAM_H
+#define INETCSUM_CAPTURE_STREAM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -109,4 +109,4 @@ inetcsum_capstream_next(struct inetcsum_capstream *s, struct inetcsum_cap *c,
 		     int (*flush)(void *arg, const uint8_t *p, size_t n),
 		     void *arg);
 
-#endif /* INETCSUM_TOOL_STREAM_H */
+#endif /* INETCSUM_CAPTURE_STREAM_H */
