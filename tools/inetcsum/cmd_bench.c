@@ -16,7 +16,7 @@
  * of favouring whichever ran first.  A hot sample is a batch of calls on
  * the same buffer, sized to about --target-us; a cold sample averages
  * single calls, each timed alone right after the buffer was evicted
- * (bench/engine/bench_platform.c), minus the timer's own cost.  A cell
+ * (bench/engine/bench_flush.c, bench_timer.c), minus the timer's own cost.  A cell
  * reports the median over rounds, the fast end (10th percentile, the least
  * disturbed repetitions) and the spread (p90 - p10) / median.
  *
