@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/s390/kernels.h - the s390x kernels built in, best first, for the
- * registry in src/csum.c.  ARCH_KERNELS stays undefined while there are
- * none (INETCSUM_NO_S390_VX), and the dispatcher then calls the portable
- * kernel directly.
+ * registry in src/dispatch.c (through src/arch.h).  ARCH_KERNELS stays
+ * undefined while there are none (INETCSUM_NO_S390_VX), and the dispatcher
+ * then calls the portable kernel directly.
  */
 #ifndef INETCSUM_S390_KERNELS_H
 #define INETCSUM_S390_KERNELS_H
