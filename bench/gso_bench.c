@@ -38,8 +38,7 @@
 #include "bench_stats.h"
 #include "bench_timer.h"
 
-/* gso.c's prefetch distance in segments (packet/packet_internal.h). */
-extern size_t inetcsum_pkt_gso_prefetch;
+#include "../packet/packet_hooks.h"	/* gso.c's prefetch distance */
 
 #ifdef GSO_BENCH_DPDK
 #include <rte_eal.h>

@@ -39,9 +39,7 @@
 #include "bench_timer.h"
 #include "packet_jobs_dpdk.h"
 
-/* gro.c's tuning knobs (packet/packet_internal.h); not in the API. */
-size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
-			       size_t group, size_t ahead, size_t lines);
+#include "../packet/packet_hooks.h"	/* gro.c's walks with their knobs */
 
 #define BURST	32
 #define PKTLEN	1500

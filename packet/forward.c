@@ -31,9 +31,6 @@
 #define IPV4_CSUM_OFF	10
 #define IPV4_SRC_OFF	12
 #define IPV6_SRC_OFF	8
-#define IPPROTO_UDP	17
-
-/* Fold a sum of 16-bit terms (below 2^32 - 2^16) to 16 bits, with carries. */
 static inline u16
 fold16(u32 s)
 {

@@ -19,9 +19,8 @@
  * header is summed again (20-60 bytes), the payload never.
  */
 #include "pkt_fast.h"
+#include "packet_hooks.h"
 
-#define IPPROTO_TCP	6
-#define IPPROTO_UDP	17
 #define IPV4_ID_OFF	4
 #define IPV4_FRAG_OFF	6
 #define IPV4_DF_BYTE	0x40	/* DF in the first byte of frag_off */

@@ -33,8 +33,8 @@
  * only once it is known to fit, so an error writes nothing.
  */
 #include "packet_internal.h"
+#include "packet_hooks.h"
 
-#define IPPROTO_TCP	6
 #define TCP_SEQ_OFF	4
 #define TCP_FLAGS_OFF	13
 #define TCP_FIN		0x01
@@ -50,7 +50,6 @@
 #define IPV6_PLEN_OFF	4
 #define IPV6_NH_OFF	6
 #define JUMBO_HBH_LEN	8	/* next header, length 0, c2 04, 4 bytes */
-#define IP6_HOPOPTS	0
 #define IP6OPT_PAD1	0
 #define IP6OPT_JUMBO	0xc2	/* RFC 2675 */
 #define IP_MAXLEN16	0xffffu
@@ -62,39 +61,11 @@ get32(const u8 *p)
 	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
 }
 
-/* Ones' complement addition of two partial sums (end-around carry). */
-static u32
-add32_eac(u32 a, u32 b)
-{
-	u32 s = a + b;
-
-	return s + (s < a);
-}
-
-static u32
-load_u16(const u8 *p)
-{
-	u16 w;
-
-	memcpy(&w, p, 2);
-	return w;
-}
-
-static u32
-load_u32(const u8 *p)
-{
-	u32 w;
-
-	memcpy(&w, p, 4);
-	return w;
-}
-
 /* inetcsum_fold() without the call: the checksum field of 'sum'. */
 static u16
 fold(u32 sum)
 {
-	sum += (sum << 16) | (sum >> 16);
-	return (u16)~(sum >> 16);
+	return (u16)~fold32_to_16(sum);
 }
 
 /*
@@ -447,7 +418,7 @@ make_mid(const u8 *p, struct job *j, unsigned flags)
  */
 static inline void
 put_payload(u8 *pl, u8 *ck, const u8 *src, size_t n, u32 sum, int partial,
-	    int tcp, inetcsum_pkt_copy_fn copy)
+	    int tcp, inetcsum_copy_fn copy)
 {
 	u16 c;
 
@@ -540,7 +511,7 @@ write_mids(const u8 *p, const struct job *j, unsigned flags, u8 *o,
 	const size_t ip_at = loc->l3, th_at = loc->l4, pl_at = th_at +
 		loc->l4_hlen, ck_at = th_at + loc->csum_offset;
 	const size_t ahead = inetcsum_pkt_gso_prefetch;
-	const inetcsum_pkt_copy_fn copy = inetcsum_pkt_copy_kernel();
+	const inetcsum_copy_fn copy = inetcsum_pkt_copy_kernel();
 	const int tcp = loc->proto == IPPROTO_TCP;
 	const int partial = (flags & INETCSUM_GSO_PARTIAL) != 0;
 	/* With INETCSUM_GSO_FIXEDID the template's ID (the first's) and

@@ -27,13 +27,6 @@
 
 #define IPV6_HLEN	40	/* RFC 8200 section 3 */
 #define IPV6_ADDR	16
-#define IP6_HOPOPTS	0
-#define IP6_ROUTING	43
-#define IP6_FRAGMENT	44
-#define IP6_ESP		50
-#define IP6_AH		51
-#define IP6_NONE	59
-#define IP6_DSTOPTS	60
 #define IP6OPT_PAD1	0
 #define IP6OPT_HOME	201	/* RFC 6275 section 6.3, 16-byte address */
 

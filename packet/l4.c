@@ -21,16 +21,6 @@
  */
 #include "packet_internal.h"
 
-#define IPPROTO_ICMP	1
-#define IPPROTO_IGMP	2
-#define IPPROTO_IPIP	4
-#define IPPROTO_TCP	6
-#define IPPROTO_UDP	17
-#define IPPROTO_IPV6	41
-#define IPPROTO_GRE	47
-#define IPPROTO_ICMPV6	58
-#define IPPROTO_UDPLITE	136
-
 #define TCP_MIN_HLEN	20	/* RFC 9293 section 3.1: data offset 5 */
 #define TCP_CSUM_OFF	16
 #define TCP_DOFF_OFF	12	/* data offset: the high nibble */

@@ -24,22 +24,12 @@
  */
 #include "packet_internal.h"
 
-#define IPPROTO_TCP	6
-#define IPPROTO_UDP	17
-
 #define IPV4_MIN_HLEN	20
 #define IPV4_MF		0x2000
 #define IPV4_OFFSET	0x1fff
 
 #define IPV6_HLEN	40
 #define IPV6_ADDR	16
-#define IP6_HOPOPTS	0
-#define IP6_ROUTING	43
-#define IP6_FRAGMENT	44
-#define IP6_ESP		50
-#define IP6_AH		51
-#define IP6_NONE	59
-#define IP6_DSTOPTS	60
 #define IP6OPT_PAD1	0
 #define IP6OPT_JUMBO	0xc2	/* RFC 2675: 4-byte payload length */
 #define IP6OPT_HOME	201	/* RFC 6275 section 6.3 */

@@ -18,10 +18,8 @@
 
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
-
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
+#include "../src/shared.h"	/* the one internal header of src/ */
+#include "ip_proto.h"
 
 /*
  * Tunnels nest: IP in IP in GRE in ...  Each level consumes at least a
@@ -210,33 +208,5 @@ int inetcsum_pkt_find_l4(const u8 *p, size_t len, size_t l3,
 
 /* The partial pseudo-header sum of 'loc' for an L4 length 'l4len'. */
 u32 inetcsum_pkt_l4_pseudo(const struct inetcsum_l4loc *loc, size_t l4len);
-
-/*
- * inetcsum_gro_verify() with its tuning as parameters (gro.c): 'group'
- * segments per inetcsum_partial_batch() call (0: GRO_CHUNK; (size_t)-1:
- * the per-segment loop, one inetcsum_partial() per segment), the segments
- * 'ahead' of those being summed prefetched (0: none), 'lines' 64-byte
- * lines of each (0: all).  Every choice gives the same 'status' and
- * 'payload_sum'.  For bench/packet_jobs_bench.c, which measures them side
- * by side; not exported from the shared library.
- */
-size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
-			       size_t group, size_t ahead, size_t lines);
-
-/*
- * How many segments ahead inetcsum_gso_segment() prefetches the payload
- * (gso.c; 0: not at all).  For bench/gso_bench.c, which measures the
- * distances side by side; not exported from the shared library.
- */
-extern size_t inetcsum_pkt_gso_prefetch;
-
-/*
- * The copy of the kernel in use (src/csum.c), for a loop that calls it
- * many times: inetcsum_copy() without the look-up of the kernel on every
- * call.  The same sums, whichever kernel is in use.
- */
-typedef uint32_t (*inetcsum_pkt_copy_fn)(void *dst, const void *src,
-					 size_t len, uint32_t sum);
-inetcsum_pkt_copy_fn inetcsum_pkt_copy_kernel(void);
 
 #endif /* INETCSUM_PACKET_INTERNAL_H */

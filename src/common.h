@@ -17,6 +17,11 @@ typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
 
+/* A kernel's two entry points (src/impl.h), as the dispatcher calls them. */
+typedef u32 (*inetcsum_partial_fn)(const void *data, size_t len, u32 sum);
+typedef u32 (*inetcsum_copy_fn)(void *dst, const void *src, size_t len,
+				u32 sum);
+
 #ifdef __GNUC__
 #  define INETCSUM_FORCEINLINE inline __attribute__((always_inline))
 #  define INETCSUM_NOINLINE __attribute__((noinline))

@@ -30,6 +30,7 @@
 
 #include "arch.h"
 #include "dispatch.h"
+#include "shared.h"
 #include "tuning.h"
 
 const struct inetcsum_kernel *const inetcsum_kernels[] = {
@@ -271,9 +272,6 @@ inetcsum_impl_select(const char *name)
 }
 
 #endif /* ARCH_KERNELS */
-
-/* For packet/gso.c (packet/packet_internal.h); not exported. */
-inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
 
 inetcsum_copy_fn
 inetcsum_pkt_copy_kernel(void)

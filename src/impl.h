@@ -10,9 +10,6 @@
 
 #include "common.h"
 
-typedef u32 (*inetcsum_partial_fn)(const void *data, size_t len, u32 sum);
-typedef u32 (*inetcsum_copy_fn)(void *dst, const void *src, size_t len,
-				u32 sum);
 
 /*
  * One kernel.  'features' holds the CPU feature bits (src/<arch>/

@@ -43,9 +43,7 @@
 #include "inetcsum_packet.h"
 #include "l4gen.h"
 
-/* gro.c's walks with their knobs (packet/packet_internal.h). */
-size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
-			       size_t group, size_t ahead, size_t lines);
+#include "packet_hooks.h"	/* gro.c's walks with their knobs */
 
 static int failures;
 static uint64_t rs = 0x6a09e667f3bcc908u;

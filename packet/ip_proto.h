@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * packet/ip_proto.h - the IP protocol numbers and IPv6 next-header values
+ * the packet layer knows (IANA "Assigned Internet Protocol Numbers"), in
+ * one place for every file of packet/.  Defined here rather than taken from
+ * <netinet/in.h>, which is POSIX, not C, and not on every system the
+ * library builds for.
+ */
+#ifndef INETCSUM_PACKET_IP_PROTO_H
+#define INETCSUM_PACKET_IP_PROTO_H
+
+#define IPPROTO_ICMP	1
+#define IPPROTO_IGMP	2
+#define IPPROTO_IPIP	4	/* IPv4 in IP */
+#define IPPROTO_TCP	6
+#define IPPROTO_UDP	17
+#define IPPROTO_IPV6	41	/* IPv6 in IP (6in4) */
+#define IPPROTO_GRE	47
+#define IPPROTO_ICMPV6	58
+#define IPPROTO_UDPLITE	136
+
+/* IPv6 extension headers and the end of the chain (RFC 8200). */
+#define IP6_HOPOPTS	0
+#define IP6_ROUTING	43
+#define IP6_FRAGMENT	44
+#define IP6_ESP		50
+#define IP6_AH		51
+#define IP6_NONE	59
+#define IP6_DSTOPTS	60
+
+#endif /* INETCSUM_PACKET_IP_PROTO_H */

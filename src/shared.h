@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/shared.h - what the checksum core (src/) gives the packet layer
+ * (packet/) beyond the public API, and the only header of src/ that
+ * packet/ includes: the internal types and ones'-complement helpers
+ * (common.h) and the copy kernel in use.  Everything else packet/ needs it
+ * takes from include/inetcsum.h, as a user of the library would.
+ */
+#ifndef INETCSUM_SHARED_H
+#define INETCSUM_SHARED_H
+
+#include "common.h"
+
+/*
+ * The copy of the kernel in use (src/dispatch.c), for a loop that calls it
+ * many times (packet/gso.c): inetcsum_copy() without the look-up of the
+ * kernel on every call.  The same sums, whichever kernel is in use.  Not
+ * exported from the shared library.
+ */
+inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
+
+#endif /* INETCSUM_SHARED_H */
