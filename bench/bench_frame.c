@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * packet/tests/bench_frame.c - how many frames per second
+ * bench/bench_frame.c - how many frames per second
  * inetcsum_frame_check() handles, for a few typical frames held hot in
  * cache (the pcap reader's cost is the CLI's business, not this one's).
  *
