@@ -51,6 +51,9 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_ICMPV6,
 	INETCSUM_PROTO_IGMP,
 	INETCSUM_PROTO_GRE,
+	/* RFC 4884 extension structure of an ICMP or ICMPv6 error; new
+	 * values are added at the end, keeping the old ones. */
+	INETCSUM_PROTO_ICMP_EXT,
 };
 
 enum inetcsum_status {
@@ -58,7 +61,8 @@ enum inetcsum_status {
 	INETCSUM_BAD,		/* 'stored' != 'expected' */
 	INETCSUM_PARTIAL,	/* field holds the pseudo-header-only sum (offload) */
 	INETCSUM_UNVERIFIED,	/* see 'reason' */
-	INETCSUM_NONE,		/* UDP over IPv4 with a zero field: no checksum */
+	INETCSUM_NONE,		/* UDP over IPv4 or an RFC 4884 ICMP extension
+				 * with a zero field: no checksum */
 	INETCSUM_ILLEGAL,	/* UDP over IPv6 with a zero field */
 };
 
@@ -87,6 +91,7 @@ enum inetcsum_status {
  *               "fragment"       first fragment (MF set, or an IPv6
  *                                fragment header with M set)
  *               "quoted"         inside the quote of an ICMP/ICMPv6 error
+ *                                that does not hold the whole datagram
  *               "coverage"       UDP-Lite coverage below 8 or past the end
  *               "ip options"     malformed IPv4 options or IPv6 destination
  *                                options (pseudo-header unknown)
@@ -261,9 +266,10 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * inetcsum_ip_fill() computes and stores every checksum of the IP packet
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
- * IGMP and GRE (when its C bit is set), with the pseudo-header of the
- * final destination (IPv4 source route, IPv6 routing header) and the home
- * address (IPv6 destination options).  Tunnels are filled innermost first,
+ * IGMP, GRE (when its C bit is set) and the RFC 4884 extension of an ICMP
+ * error, with the pseudo-header of the final destination (IPv4 source
+ * route, IPv6 routing header) and the home address (IPv6 destination
+ * options).  Tunnels are filled innermost first,
  * so that an outer GRE or ICMP checksum covers the final inner fields.
  *
  * A zero UDP field over IPv4 means "no checksum" to a receiver; a builder
@@ -271,7 +277,8 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.  Fields that no
  * computation can fill are left as they are and reported in 'out' (which
  * may be NULL): the L4 field of a first fragment ("fragment": it covers
- * the whole datagram) and the quoted L4 header of an ICMP error.
+ * the whole datagram) and the quoted L4 header of an ICMP error that
+ * quotes only part of its datagram.
  *
  * It returns the number of fields stored, or a negative code with nothing
  * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN

@@ -103,6 +103,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_ICMPV6:	return "icmpv6";
 	case INETCSUM_PROTO_IGMP:	return "igmp";
 	case INETCSUM_PROTO_GRE:	return "gre";
+	case INETCSUM_PROTO_ICMP_EXT:	return "icmpext";
 	}
 	return "?";
 }

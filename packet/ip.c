@@ -161,8 +161,16 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	tot = be16(h + 2);
 	frag = be16(h + 6);
 	if (c->quoted) {
-		/* A quote holds the start of the packet only (RFC 792). */
-		ip.reason = "quoted";
+		/*
+		 * A quote holds the start of the packet (RFC 792); when the
+		 * packet's own total length fits in it, it holds the whole
+		 * packet and the upper layer can be verified (l4.c, icmp()).
+		 * A total length that does not fit is a cut, not a lie.
+		 */
+		if (tot >= hlen && tot <= end - off)
+			ip.end = off + tot;
+		else
+			ip.reason = "quoted";
 	} else if (tot < hlen) {
 		ip.reason = "length";
 		lie = "IPv4 total length below its header length";
@@ -290,8 +298,10 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 	ip.v6 = 1;
 	ip.reason = NULL;
 	ip.end = end;
-	if (c->quoted)
-		ip.reason = "quoted";
+	if (c->quoted && (plen == 0 || plen > end - off - IPV6_HLEN))
+		ip.reason = "quoted";	/* cut (or a jumbogram): see IPv4 */
+	else if (c->quoted)
+		ip.end = off + IPV6_HLEN + plen;
 	else if (plen == 0 && nh == IP6_HOPOPTS)
 		ip.reason = "jumbogram";	/* RFC 2675: length elsewhere */
 	else if (plen > end - off - IPV6_HLEN) {

@@ -96,10 +96,6 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 				   INETCSUM_PROTO_UDP, off + UDP_CSUM_OFF);
 	if (l == NULL)
 		return;
-	if (c->quoted) {
-		l->reason = "quoted";
-		return;
-	}
 	zero = have(c, off + UDP_CSUM_OFF, 2) && l->stored == 0;
 	if (ip->reason != NULL) {
 		l->reason = ip->reason;
@@ -116,7 +112,8 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		} else {
 			inetcsum_pkt_verify(c, l, off, len, pseudo(ip, proto,
 					    lite ? plen : len), 1, !lite);
-			tunnel = !lite && have(c, off, 4);
+			/* A quoted datagram is reported, not entered. */
+			tunnel = !lite && !c->quoted && have(c, off, 4);
 		}
 	}
 	if (zero) {
@@ -172,8 +169,8 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 		else
 			inetcsum_pkt_verify(c, l, off, plen, 0, 0, 0);
 	}
-	if (ip->reason != NULL)
-		return;
+	if (ip->reason != NULL || c->quoted)
+		return;		/* not entered: see icmp() */
 	if (flags & GRE_R) {
 		set_note(c, "GRE source routing (RFC 1701) not parsed");
 		return;
@@ -197,10 +194,33 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 /*
  * ICMP errors quote the IP header and at least 8 bytes of the packet that
  * caused them (RFC 792; RFC 1812 section 4.3.2.3 allows more; RFC 4443
- * section 2.4 for ICMPv6).  The quoted IPv4 header checksum is verified
- * when the whole header is quoted; the quoted upper layer is cut, so its
- * checksum is reported UNVERIFIED ("quoted").
+ * section 2.4 for ICMPv6).  The quote is parsed like a packet of its own,
+ * bounded by the ICMP message: the quoted IPv4 header checksum is verified
+ * whenever the whole header is quoted (also when the outer IP header's
+ * length is wrong: the quoted header is self-contained), and the quoted
+ * upper layer is verified when the quote is complete, i.e. the quoted IP
+ * header's own length (IPv4 total length, IPv6 payload length) fits in
+ * it, as tshark and tcpdump do (ip.c decides).  A cut quote leaves the
+ * upper layer UNVERIFIED ("quoted").  Tunnels inside a quote are not
+ * entered.
+ *
+ * RFC 4884 extension structures: the "length" field of a destination
+ * unreachable, time exceeded or parameter problem message (ICMPv4 types 3,
+ * 11, 12: byte 5, in 32-bit words; ICMPv6 types 1 and 3: byte 4, in 64-bit
+ * words) gives the size of the padded "original datagram" field, at least
+ * 128 bytes (RFC 4884 sections 4.1, 4.5, 5.1).  An extension structure
+ * follows it up to the end of the message: a 4-byte header (version 2,
+ * reserved, checksum) and objects.  Its checksum covers the structure
+ * alone; zero means "no checksum sent" (RFC 4884 section 7).  The outer
+ * ICMP checksum covers it too, so the fixer, innermost first, repairs the
+ * extension before the ICMP over it (frame.c).  A zero length is the
+ * pre-RFC 4884 form: no extension is looked for (tcpdump also probes for
+ * one then; tshark does not by default).
  */
+#define ICMP_EXT_ORIG_MIN	128	/* RFC 4884 section 5.1 */
+#define ICMP_EXT_HLEN		4
+#define ICMP_EXT_VERSION	2
+
 static int
 icmp_is_error(unsigned type, int v6)
 {
@@ -209,23 +229,97 @@ icmp_is_error(unsigned type, int v6)
 	return type == 3 || type == 4 || type == 5 || type == 11 || type == 12;
 }
 
+/* The types with an RFC 4884 length field (sections 4.1 and 4.5). */
+static int
+icmp_has_length(unsigned type, int v6)
+{
+	if (v6)
+		return type == 1 || type == 3;
+	return type == 3 || type == 11 || type == 12;
+}
+
+/*
+ * The extension structure from 'off' to 'end' (the end of the ICMP
+ * message), and its checksum layer.  'reason' is the outer packet's, if
+ * its length cannot be trusted.
+ */
+static void
+icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
+{
+	struct inetcsum_layer *l;
+
+	if (end - off < ICMP_EXT_HLEN) {
+		set_note(c, "ICMP extension (RFC 4884) shorter than its header");
+		return;
+	}
+	if (!have(c, off, 1)) {
+		set_note(c, "truncated in the ICMP extension header");
+		return;
+	}
+	if (c->f[off] >> 4 != ICMP_EXT_VERSION) {
+		set_note(c, "ICMP extension (RFC 4884) version not 2");
+		return;
+	}
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_ICMP_EXT, off + 2);
+	if (l == NULL)
+		return;
+	if (ip->reason != NULL) {
+		l->reason = ip->reason;
+		return;
+	}
+	inetcsum_pkt_verify(c, l, off, end - off, 0, 0, 0);
+	if (have(c, off + 2, 2) && l->stored == 0) {
+		/* Known from the field: "no checksum transmitted" (RFC 4884
+		 * section 7); 'expected' stays the computed value. */
+		l->status = INETCSUM_NONE;
+		l->reason = NULL;
+	}
+}
+
 static void
 icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 {
 	struct inetcsum_layer *l;
+	size_t qend = ip->end, xoff = 0;
+	unsigned type;
 
 	l = whole(c, ip, v6 ? INETCSUM_PROTO_ICMPV6 : INETCSUM_PROTO_ICMP,
 		  v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP, off, ICMP_CSUM_OFF,
 		  ICMP_HLEN, v6);
-	if (l == NULL || ip->reason != NULL || ip->end - off < ICMP_HLEN ||
-	    !have(c, off, 1) || !icmp_is_error(c->f[off], v6))
+	/* The outer reason (a wrong length, a fragment) does not stop the
+	 * quote: its bytes are there, and its checksums are its own. */
+	if (l == NULL || off > ip->end || ip->end - off < ICMP_HLEN ||
+	    !have(c, off, 1))
 		return;
-	c->quoted = 1;
-	if (v6)
-		inetcsum_pkt_ipv6(c, off + ICMP_HLEN, ip->end);
-	else
-		inetcsum_pkt_ipv4(c, off + ICMP_HLEN, ip->end);
-	c->quoted = 0;
+	type = c->f[off];
+	if (!icmp_is_error(type, v6))
+		return;
+	if (icmp_has_length(type, v6) && have(c, off + (v6 ? 4 : 5), 1) &&
+	    c->f[off + (v6 ? 4 : 5)] != 0) {
+		size_t olen = (size_t)c->f[off + (v6 ? 4 : 5)] * (v6 ? 8 : 4);
+
+		if (olen < ICMP_EXT_ORIG_MIN ||
+		    olen > ip->end - off - ICMP_HLEN) {
+			set_note(c, "ICMP length (RFC 4884) out of range: "
+				 "extension not parsed");
+		} else {
+			xoff = off + ICMP_HLEN + olen;
+			qend = xoff;
+		}
+	}
+	if (inetcsum_pkt_enter(c)) {
+		int was = c->quoted;
+
+		c->quoted = 1;
+		if (v6)
+			inetcsum_pkt_ipv6(c, off + ICMP_HLEN, qend);
+		else
+			inetcsum_pkt_ipv4(c, off + ICMP_HLEN, qend);
+		c->quoted = was;
+		c->depth--;
+	}
+	if (xoff != 0)
+		icmp_ext(c, ip, xoff, ip->end);
 }
 
 void
@@ -256,6 +350,8 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		return;
 	case IPPROTO_IPIP:
 	case IPPROTO_IPV6:
+		if (c->quoted)
+			return;		/* not entered: see icmp() */
 		if (ip->reason != NULL) {
 			if (!c->quoted)
 				set_note(c, "tunnelled packet not parsed "

@@ -343,6 +343,9 @@ catalog_ipv6(void)
 	ADD0("ipv6-esp", 1, &fb, "ESP");
 }
 
+static void catalog_icmp_quotes(void);
+static void catalog_icmp_ext(void);
+
 /* Tunnels, verified layer by layer, and ICMP error quotes. */
 void
 catalog_tunnels(void)
@@ -475,6 +478,7 @@ catalog_tunnels(void)
 	fb_finish(&in);
 	catalog_eth4(&fb, 1);
 	fb_icmp(&fb, 3, 3, 0);
+	fb.b[fb.len - 3] = 0;	/* RFC 4884 length: none */
 	fb_raw(&fb, in.b, 28);
 	fb_finish(&fb);
 	ADD("icmp-unreach-quote", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
@@ -488,6 +492,7 @@ catalog_tunnels(void)
 	/* Time exceeded quoting only 12 bytes of the header. */
 	catalog_eth4(&fb, 1);
 	fb_icmp(&fb, 11, 0, 0);
+	fb.b[fb.len - 3] = 0;
 	fb_raw(&fb, in.b, 12);
 	fb_finish(&fb);
 	ADD("icmp-short-quote", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
@@ -513,4 +518,254 @@ catalog_tunnels(void)
 	fb_finish(&fb);
 	ADD("icmp-echo-not-quote", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(ICMP, GOOD, 0));
+	catalog_icmp_quotes();
+	catalog_icmp_ext();
+}
+
+/*
+ * RFC 1071 written out, for the checksums the frame builder does not know
+ * (the quoted datagram's fields after a case edits them, the RFC 4884
+ * extension): the complement of the folded sum of big-endian 16-bit words,
+ * an odd last byte padded with zero.
+ */
+static unsigned
+naive_csum(const uint8_t *p, size_t n)
+{
+	uint32_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (n & 1)
+		sum += (uint32_t)p[n - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return ~sum & 0xffff;
+}
+
+/* An ICMPv4 error of 'type'/'code' carrying the 'n' bytes at 'q'; byte 5
+ * (RFC 4884 length, 32-bit words) set to 'words'. */
+static void
+icmp4_error(struct fb *fb, unsigned type, unsigned code, unsigned words,
+	    const uint8_t *q, size_t n)
+{
+	catalog_eth4(fb, 1);
+	fb_icmp(fb, type, code, 0);
+	fb->b[fb->len - 4] = 0;
+	fb->b[fb->len - 3] = (uint8_t)words;
+	fb->b[fb->len - 2] = 0;
+	fb->b[fb->len - 1] = 0;
+	fb_raw(fb, q, n);
+	fb_finish(fb);
+}
+
+/*
+ * ICMP errors that quote the whole datagram: the quoted upper layer is
+ * verified (RFC 792 allows quoting more than 8 bytes, RFC 1812 section
+ * 4.3.2.3 asks for as much as fits; tshark and tcpdump verify it).  The
+ * quoted IPv4 header is verified whatever the outer header says.
+ */
+static void
+catalog_icmp_quotes(void)
+{
+	struct fb fb, in;
+	uint8_t q[256];
+
+	/* The whole IPv4 + UDP datagram quoted (a port unreachable). */
+	fb_init(&in);
+	fb_ipv4(&in, 17, B4, A4, NULL, 0);
+	fb_udp(&in, 0);
+	fb_payload(&in, 21, 7);
+	fb_finish(&in);
+	icmp4_error(&fb, 3, 3, 0, in.b, in.len);
+	ADD("icmp-quote-whole-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	/* Its quoted UDP checksum wrong (the ICMP over it is right). */
+	memcpy(q, in.b, in.len);
+	q[20 + 7] ^= 0x21;
+	icmp4_error(&fb, 3, 3, 0, q, in.len);
+	ADD("icmp-quote-whole-udp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, BAD, 0));
+
+	/* The quoted datagram's total length one more than quoted: cut. */
+	memcpy(q, in.b, in.len);
+	q[3]++;
+	catalog_ipv4_recsum(q);
+	icmp4_error(&fb, 3, 3, 0, q, in.len);
+	ADD("icmp-quote-one-short", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, UNVERIFIED, "quoted"));
+
+	/* A time exceeded quoting the whole IPv4 + TCP segment. */
+	fb_init(&in);
+	fb_ipv4(&in, 6, B4, A4, NULL, 0);
+	fb_tcp(&in);
+	fb_payload(&in, 30, 8);
+	fb_finish(&in);
+	icmp4_error(&fb, 11, 0, 0, in.b, in.len);
+	ADD("icmp-quote-whole-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+	memcpy(q, in.b, in.len);
+	q[20 + 16] ^= 0x01;
+	icmp4_error(&fb, 11, 0, 0, q, in.len);
+	ADD("icmp-quote-whole-tcp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, BAD, 0));
+
+	/*
+	 * The outer IPv4 total length claims 4 bytes more than the frame:
+	 * the ICMP is unverified ("length"), the quoted header is still
+	 * checked (here BAD) and so is the complete quoted TCP.
+	 */
+	memcpy(q, in.b, in.len);
+	q[10] ^= 0x40;
+	icmp4_error(&fb, 11, 0, 0, q, in.len);
+	fb.b[14 + 3] += 4;
+	catalog_ipv4_recsum(fb.b + 14);
+	ADD("icmp-quote-bad-ipv4-outer-length", 1, &fb, "", NO_MUT,
+	    W(IPV4, GOOD, 0), W(ICMP, UNVERIFIED, "length"), W(IPV4, BAD, 0),
+	    W(TCP, GOOD, 0));
+
+	/* ICMPv6 destination unreachable quoting all of IPv6 + UDP. */
+	fb_init(&in);
+	fb_ipv6(&in, 17, B6, A6);
+	fb_udp(&in, 0);
+	fb_payload(&in, 13, 9);
+	fb_finish(&in);
+	catalog_eth6(&fb, 58);
+	fb_icmp(&fb, 1, 4, 1);
+	fb.b[fb.len - 4] = 0;
+	fb_raw(&fb, in.b, in.len);
+	fb_finish(&fb);
+	ADD("icmpv6-quote-whole-udp", 1, &fb, "", LAST, W(ICMPV6, GOOD, 0),
+	    W(UDP, GOOD, 0));
+	memcpy(q, in.b, in.len);
+	q[40 + 6] ^= 0x10;
+	catalog_eth6(&fb, 58);
+	fb_icmp(&fb, 1, 4, 1);
+	fb.b[fb.len - 4] = 0;
+	fb_raw(&fb, q, in.len);
+	fb_finish(&fb);
+	ADD("icmpv6-quote-whole-udp-bad", 1, &fb, "", NO_MUT,
+	    W(ICMPV6, GOOD, 0), W(UDP, BAD, 0));
+
+	/* A packet too big quoting IPv6 + UDP cut one byte short. */
+	catalog_eth6(&fb, 58);
+	fb_icmp(&fb, 2, 0, 1);
+	fb_raw(&fb, in.b, in.len - 1);
+	fb_finish(&fb);
+	ADD("icmpv6-quote-one-short", 1, &fb, "", LAST, W(ICMPV6, GOOD, 0),
+	    W(UDP, UNVERIFIED, "quoted"));
+}
+
+/*
+ * RFC 4884: a time exceeded (or destination unreachable) whose "length"
+ * gives the padded original datagram field, then an extension structure
+ * with its own checksum (section 7), here an MPLS label stack object of
+ * RFC 4950 (class 1, C-Type 1).  'ver' is the header's version, 'sum'
+ * 0: compute the checksum, 1: leave it zero, 2: a wrong one.
+ */
+static size_t
+ext_build(uint8_t *x, unsigned ver, int sum)
+{
+	static const uint8_t obj[8] = { 0, 8, 1, 1, 0x00, 0x06, 0x41, 0x01 };
+	unsigned v;
+
+	x[0] = (uint8_t)(ver << 4);
+	x[1] = 0;
+	x[2] = x[3] = 0;
+	memcpy(x + 4, obj, sizeof(obj));
+	v = naive_csum(x, 12);
+	if (sum == 0 || sum == 2) {
+		if (sum == 2)
+			v ^= 0x0100;
+		x[2] = (uint8_t)(v >> 8);
+		x[3] = (uint8_t)v;
+	}
+	return 12;
+}
+
+static void
+catalog_icmp_ext(void)
+{
+	struct fb fb, in;
+	uint8_t q[512];
+	size_t xn;
+
+	fb_init(&in);
+	fb_ipv4(&in, 17, B4, A4, NULL, 0);
+	fb_udp(&in, 0);
+	fb_payload(&in, 12, 10);
+	fb_finish(&in);
+	/* The original datagram field: 128 bytes, zero padded. */
+	memset(q, 0, sizeof(q));
+	memcpy(q, in.b, in.len);
+	xn = ext_build(q + 128, 2, 0);
+	icmp4_error(&fb, 11, 0, 32, q, 128 + xn);
+	ADD("icmp-ext-mpls", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, GOOD, 0));
+
+	xn = ext_build(q + 128, 2, 2);
+	icmp4_error(&fb, 3, 1, 32, q, 128 + xn);
+	ADD("icmp-ext-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, BAD, 0));
+
+	/* Checksum zero: none sent (RFC 4884 section 7). */
+	xn = ext_build(q + 128, 2, 1);
+	icmp4_error(&fb, 12, 0, 32, q, 128 + xn);
+	ADD("icmp-ext-none", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, NONE, 0));
+
+	/* A longer original datagram field (160 bytes): the extension moves. */
+	memset(q + 128, 0, 64);
+	xn = ext_build(q + 160, 2, 0);
+	icmp4_error(&fb, 11, 0, 40, q, 160 + xn);
+	ADD("icmp-ext-160", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, GOOD, 0));
+
+	/* Version 1 (the pre-RFC draft): not parsed, said so. */
+	xn = ext_build(q + 128, 1, 0);
+	icmp4_error(&fb, 11, 0, 32, q, 128 + xn);
+	ADD("icmp-ext-version", 1, &fb, "version not 2", LAST,
+	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	/* A length under 128 bytes (RFC 4884 section 5.1): no extension. */
+	xn = ext_build(q + 128, 2, 0);
+	icmp4_error(&fb, 11, 0, 8, q, 128 + xn);
+	ADD("icmp-ext-length-short", 1, &fb, "out of range", LAST,
+	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	/* A length past the message. */
+	icmp4_error(&fb, 11, 0, 40, q, 128 + xn);
+	ADD("icmp-ext-length-long", 1, &fb, "out of range", LAST,
+	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	/* Length 0 (pre-RFC 4884): the trailing bytes are quote. */
+	icmp4_error(&fb, 11, 0, 0, q, 128 + xn);
+	ADD("icmp-ext-length-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	/* ICMPv6 time exceeded: length 16 (64-bit words) = 128 bytes. */
+	fb_init(&in);
+	fb_ipv6(&in, 17, B6, A6);
+	fb_udp(&in, 0);
+	fb_payload(&in, 20, 11);
+	fb_finish(&in);
+	memset(q, 0, sizeof(q));
+	memcpy(q, in.b, in.len);
+	xn = ext_build(q + 128, 2, 0);
+	catalog_eth6(&fb, 58);
+	fb_icmp(&fb, 3, 0, 1);
+	fb.b[fb.len - 4] = 16;
+	fb.b[fb.len - 3] = fb.b[fb.len - 2] = fb.b[fb.len - 1] = 0;
+	fb_raw(&fb, q, 128 + xn);
+	fb_finish(&fb);
+	ADD("icmpv6-ext-mpls", 1, &fb, "", LAST, W(ICMPV6, GOOD, 0),
+	    W(UDP, GOOD, 0), W(ICMP_EXT, GOOD, 0));
 }
