@@ -3,9 +3,13 @@
  * tools/inetcsum/capture_opts.c - the option parser shared by the capture
  * commands (see capture_opts.h).
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "capture_opts.h"
 #include "inetcsum_packet.h"
@@ -208,6 +212,17 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 				return rk;
 			if (rk == 0)
 				return bad(cmd, usage, "unknown option", a);
+		} else if ((is(a, "--files-from") &&
+			    (allowed & CAPTURE_OPT_FILES_FROM)) ||
+			   (is(a, "--output-dir") &&
+			    (allowed & CAPTURE_OPT_OUTPUT_DIR))) {
+			if (i + 1 == argc || argv[i + 1][0] == '\0')
+				return bad(cmd, usage, "missing file name "
+					   "after", a);
+			if (is(a, "--files-from"))
+				o->files_from = argv[++i];
+			else
+				o->output_dir = argv[++i];
 		} else if (is(a, "-j") && (allowed & CAPTURE_OPT_JOBS)) {
 			char *end;
 			long n;
@@ -229,4 +244,113 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 		return bad(cmd, usage, "cannot be both verbose and quiet:",
 			   "-v -q");
 	return i;
+}
+
+/* Appends a copy of 'path' to the list; -1 when out of memory. */
+static int
+push(char ***list, size_t *n, size_t *cap, const char *path, size_t len)
+{
+	char *copy;
+
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		char **l = realloc(*list, ncap * sizeof(*l));
+
+		if (l == NULL)
+			return -1;
+		*list = l;
+		*cap = ncap;
+	}
+	copy = malloc(len + 1);
+	if (copy == NULL)
+		return -1;
+	memcpy(copy, path, len);
+	copy[len] = '\0';
+	(*list)[(*n)++] = copy;
+	return 0;
+}
+
+void
+capture_free_list(char **list, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		free(list[k]);
+	free(list);
+}
+
+int
+capture_file_list(const char *cmd, const struct capture_opts *o, int argc,
+		  char **argv, int first, char ***list, size_t *n)
+{
+	const char *name = o->files_from;
+	size_t cap = 0, linecap = 0;
+	unsigned long lineno = 0;
+	char *line = NULL;
+	ssize_t len;
+	FILE *f;
+	int i;
+
+	*list = NULL;
+	*n = 0;
+	for (i = first; i < argc; i++)
+		if (push(list, n, &cap, argv[i], strlen(argv[i])) < 0)
+			goto oom;
+	if (name == NULL)
+		return 0;
+	f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+	if (f == NULL) {
+		fprintf(stderr, "inetcsum %s: --files-from %s: %s\n", cmd,
+			name, strerror(errno));
+		goto fail;
+	}
+	errno = 0;
+	while ((len = getline(&line, &linecap, f)) >= 0) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			len--;
+		if (len == 0)
+			continue;
+		if (memchr(line, '\0', (size_t)len) != NULL) {
+			fprintf(stderr, "inetcsum %s: --files-from %s: line "
+				"%lu holds a NUL byte\n", cmd, name, lineno);
+			goto fail_file;
+		}
+		if (f == stdin && len == 1 && line[0] == '-') {
+			fprintf(stderr, "inetcsum %s: --files-from -: line "
+				"%lu is '-', but standard input is the list "
+				"itself\n", cmd, lineno);
+			goto fail_file;
+		}
+		if (push(list, n, &cap, line, (size_t)len) < 0) {
+			if (f != stdin)
+				fclose(f);
+			goto oom;
+		}
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "inetcsum %s: --files-from %s: %s (after line "
+			"%lu)\n", cmd, name, strerror(errno ? errno : EIO),
+			lineno);
+		goto fail_file;
+	}
+	if (f != stdin)
+		fclose(f);
+	free(line);
+	return 0;
+
+oom:
+	fprintf(stderr, "inetcsum %s: out of memory reading the file list\n",
+		cmd);
+	goto fail;
+fail_file:
+	if (f != stdin)
+		fclose(f);
+fail:
+	free(line);
+	capture_free_list(*list, *n);
+	*list = NULL;
+	*n = 0;
+	return -1;
 }

@@ -23,6 +23,8 @@
 /* --no-reassembly, --reassembly-bytes N[K|M|G], --reassembly-datagrams N,
  * --reassembly-timeout SECONDS, --reassembly-frames N */
 #define CAPTURE_OPT_REASM	(1u << 8)
+#define CAPTURE_OPT_FILES_FROM	(1u << 9)	/* --files-from LIST */
+#define CAPTURE_OPT_OUTPUT_DIR	(1u << 10)	/* --output-dir DIR */
 
 struct capture_opts {
 	int verbose, quiet, json, fix_partial, in_place, strict;
@@ -31,6 +33,8 @@ struct capture_opts {
 	int no_reassembly;
 	size_t reasm_bytes, reasm_datagrams;
 	uint64_t reasm_timeout_ns, reasm_frames;
+	/* --files-from LIST ("-": standard input), --output-dir DIR */
+	const char *files_from, *output_dir;
 };
 
 /*
@@ -47,5 +51,23 @@ struct capture_opts {
 int
 capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 		   struct capture_opts *o, void (*usage)(FILE *));
+
+/*
+ * capture_file_list() returns, in '*list' (malloc'd, each path too; free
+ * it with capture_free_list()), the operands argv[first..argc) followed
+ * by the paths that --files-from names, and their number in '*n'.  The
+ * list holds one path a line, verbatim: nothing is trimmed or unquoted,
+ * so spaces, quotes and '#' are part of the name; empty lines are
+ * ignored; the last line may lack its newline; a line with a NUL byte is
+ * refused, and so is '-' when the list itself is standard input.  This is
+ * what `xargs -d '\n'` and `rsync --files-from` users expect.  Returns 0,
+ * or -1 after a message naming the list, line and what is wrong.
+ */
+int
+capture_file_list(const char *cmd, const struct capture_opts *o, int argc,
+		  char **argv, int first, char ***list, size_t *n);
+
+void
+capture_free_list(char **list, size_t n);
 
 #endif

@@ -292,13 +292,15 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 	}
 }
 
-void
-inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
+/* The summary object's value: {"files":...}, without a newline. */
+static void
+print_tally_body(FILE *f, const struct inetcsum_tally *t,
+		 const uint64_t *fixed)
 {
 	size_t p, s;
 	int firstp = 1;
 
-	fprintf(f, "{\"summary\":{\"files\":%llu,\"unreadable\":%llu,"
+	fprintf(f, "{\"files\":%llu,\"unreadable\":%llu,"
 		"\"frames\":%llu,\"bad_frames\":%llu,\"problem_frames\":%llu,"
 		"\"unparsed\":%llu,\"fixed_fields\":%llu,"
 		"\"oversize_records\":%llu,\"layers\":{",
@@ -369,8 +371,99 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
 				(unsigned long long)t->reasm.other_failed);
 		fputs("}}", f);
 	}
-	fputs("}}\n", f);
+	if (fixed != NULL) {
+		int first = 1;
+
+		fputs(",\"fixed\":{", f);
+		for (p = 0; p < INETCSUM_NPROTO; p++) {
+			if (fixed[p] == 0)
+				continue;
+			fprintf(f, "%s\"%s\":%llu", first ? "" : ",",
+				proto_name(p), (unsigned long long)fixed[p]);
+			first = 0;
+		}
+		fputc('}', f);
+	}
+	fputc('}', f);
 }
+
+void
+inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
+{
+	fputs("{\"summary\":", f);
+	print_tally_body(f, t, NULL);
+	fputs("}\n", f);
+}
+
+void
+capture_print_summary_json(FILE *f, const char *type, const char *file,
+			   const char *output, const char *error,
+			   const struct inetcsum_tally *t,
+			   const uint64_t *fixed)
+{
+	fputs("{\"type\":", f);
+	inetcsum_json_string(f, type);
+	if (file != NULL) {
+		fputs(",\"file\":", f);
+		inetcsum_json_string(f, file);
+	}
+	if (output != NULL) {
+		fputs(",\"output\":", f);
+		inetcsum_json_string(f, output);
+	}
+	fputs(",\"error\":", f);
+	inetcsum_json_string(f, error);
+	fputs(",\"summary\":", f);
+	print_tally_body(f, t, fixed);
+	fputs("}\n", f);
+}
+
+char *
+capture_error_text(const char *buf, size_t len, const char *cmd,
+		   const char *path)
+{
+	size_t cl = strlen(cmd), pl = strlen(path), k = 0, n = 0;
+	/* Each "; " replaces a newline: at most one byte more per line. */
+	char *out = len > 0 ? malloc(2 * len + 1) : NULL;
+
+	if (out == NULL) {
+		free(out);
+		return NULL;
+	}
+	while (k < len) {
+		const char *l = buf + k, *e = memchr(l, '\n', len - k);
+		size_t ll = e != NULL ? (size_t)(e - l) : len - k;
+
+		k += ll + (e != NULL);
+		/* "inetcsum check: " then, if it follows, "PATH: " */
+		if (ll >= 10 + cl && memcmp(l, "inetcsum ", 9) == 0 &&
+		    memcmp(l + 9, cmd, cl) == 0 && l[9 + cl] == ':' &&
+		    l[10 + cl] == ' ') {
+			l += 11 + cl;
+			ll -= 11 + cl;
+			if (ll > pl + 2 && memcmp(l, path, pl) == 0 &&
+			    l[pl] == ':' && l[pl + 1] == ' ') {
+				l += pl + 2;
+				ll -= pl + 2;
+			}
+		}
+		if (ll == 0)
+			continue;
+		if (n > 0) {
+			out[n++] = ';';
+			out[n++] = ' ';
+		}
+		memcpy(out + n, l, ll);
+		n += ll;
+	}
+	if (n == 0) {
+		free(out);
+		return NULL;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 
 void
 inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t)

@@ -88,6 +88,33 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t);
 void
 inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t);
 
+/*
+ * capture_print_summary_json() writes one summary object of JSON Lines:
+ * {"type":TYPE,"file":FILE,"output":OUTPUT,"error":ERROR,"summary":{...}}
+ * where TYPE is "file" (one capture; FILE names it) or "total" (the merge
+ * of all; no "file"), "output" appears only when OUTPUT is not NULL (fix),
+ * "error" is null or what went wrong with the file, and the summary is
+ * that of inetcsum_print_tally_json(), with "fixed" (fields rewritten per
+ * protocol) when 'fixed' is not NULL.  Every count adds up over files, the
+ * two reassembly peaks excepted (the largest).
+ */
+void
+capture_print_summary_json(FILE *f, const char *type, const char *file,
+			   const char *output, const char *error,
+			   const struct inetcsum_tally *t,
+			   const uint64_t *fixed);
+
+/*
+ * capture_error_text() returns the messages 'buf' (what a command wrote
+ * to standard error for 'path', 'len' bytes) as one line for the "error"
+ * of a summary object: each message without its "inetcsum CMD: PATH: "
+ * prefix, which the object's "file" says already, joined by "; ".  NULL
+ * when there is none (or when out of memory); free() it.
+ */
+char *
+capture_error_text(const char *buf, size_t len, const char *cmd,
+		   const char *path);
+
 /* The line on records longer than the snapshot length (none: nothing). */
 void
 inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t);

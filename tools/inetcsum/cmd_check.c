@@ -3,6 +3,13 @@
  * tools/inetcsum/cmd_check.c - "inetcsum check FILE...": verify every
  * checksum of every frame of pcap/pcapng captures.
  *
+ * The files are the operands, then the paths --files-from names (one a
+ * line, capture_opts.h).  A file that cannot be read is reported by name
+ * and counted; the others still run.  Each file gets its own tally, which
+ * --json prints as that file's summary object ("type":"file", with the
+ * file's error if any) after its frames; the merge of all is the last
+ * object ("type":"total") or the text summary.
+ *
  * Each file is read once through a bounded window (stream.c), each frame
  * checked as soon as it has arrived; a plain file is mapped and walked
  * (pcap.c) only when a progress line is shown, on a terminal.  Each frame
@@ -60,17 +67,28 @@ struct check_job {
 	int done;
 };
 
+/* A file's errors as they are buffered, then shown and kept. */
+struct errbuf {
+	char *text;
+	size_t len;
+	FILE *f;	/* a memory stream, or stderr if none could open */
+};
+
 static void
 usage(FILE *f)
 {
 	fprintf(f,
 "usage: inetcsum check [-v | -q] [--json] [--strict] [--udp-port PORT=KIND]\n"
-"                      [--no-reassembly | --reassembly-LIMIT N] [-j N] FILE...\n"
+"                      [--no-reassembly | --reassembly-LIMIT N] [-j N]\n"
+"                      [--files-from LIST] [FILE...]\n"
 "Verify the IPv4, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP and GRE checksums\n"
 "of every frame of pcap and pcapng captures ('-' reads standard input).\n"
 "  -v, --verbose  a line for every frame, not only frames with findings\n"
 "  -q, --quiet    no per-frame lines, only the summary\n"
-"  --json         JSON Lines: an object per frame, then a summary object\n"
+"  --json         JSON Lines: an object per frame, a summary object per\n"
+"                 file (\"type\":\"file\") and a merged one (\"type\":\"total\")\n"
+"  --files-from LIST  also check the files LIST names ('-': standard\n"
+"                 input), one path a line, verbatim; empty lines ignored\n"
 "  --strict       exit 1 also when a frame was not parsed to its innermost\n"
 "                 packet (the summary lists why)\n"
 "  --udp-port P=K decode UDP port P as tunnel K (vxlan, vxlan-gpe, geneve,\n"
@@ -83,7 +101,7 @@ usage(FILE *f)
 "                 time after its first fragment (30; pcap only)\n"
 "  --reassembly-frames N        ... or N frames after it (10000)\n"
 "Exit status: 0 all good, 1 bad checksums found (--strict: or frames not\n"
-"fully parsed), 2 a file was unreadable.\n");
+"fully parsed), 2 a file was unreadable (the others are still checked).\n");
 }
 
 /* One frame, released in order: its verdicts tallied and printed. */
@@ -279,6 +297,44 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	inetcsum_file_unload(&file);
 }
 
+/* Opens a file's error buffer; without memory, errors go to stderr. */
+static void
+errbuf_open(struct errbuf *e)
+{
+	e->text = NULL;
+	e->len = 0;
+	e->f = open_memstream(&e->text, &e->len);
+	if (e->f == NULL)
+		e->f = stderr;
+}
+
+/* Closes it; its text stays in e->text (NULL if it went to stderr). */
+static void
+errbuf_close(struct errbuf *e)
+{
+	if (e->f != stderr)
+		fclose(e->f);
+	e->f = NULL;
+}
+
+/*
+ * The summary object of one file (--json), after its frames: its tally
+ * and what went wrong, from the messages of 'e'.
+ */
+static void
+file_summary(FILE *out, const char *path, const struct inetcsum_tally *t,
+	     const struct errbuf *e)
+{
+	char *msg = e->text != NULL ?
+		    capture_error_text(e->text, e->len, "check", path) : NULL;
+
+	capture_print_summary_json(out, "file", path, NULL,
+				   msg != NULL ? msg :
+				   t->unreadable ? "unreadable" : NULL,
+				   t, NULL);
+	free(msg);
+}
+
 struct pool {
 	const struct check_opts *o;
 	struct check_job *jobs;
@@ -315,9 +371,16 @@ worker(void *arg)
 				fclose(err);
 			j->out = j->err = NULL;
 		} else {
+			struct errbuf e;
+
 			check_file(p->o, j->path, out, err, &j->tally);
-			fclose(out);
 			fclose(err);
+			if (p->o->json) {
+				e.text = j->err;
+				e.len = j->errlen;
+				file_summary(out, j->path, &j->tally, &e);
+			}
+			fclose(out);
 		}
 		pthread_mutex_lock(&p->lock);
 		j->done = 1;
@@ -364,9 +427,14 @@ check_parallel(const struct check_opts *o, char **files, size_t nfiles,
 			fflush(stdout);
 			fwrite(j->err, 1, j->errlen, stderr);
 		}
-		if (j->out == NULL && j->err == NULL)
+		if (j->out == NULL && j->err == NULL) {
+			struct errbuf e = { "out of memory", 13, NULL };
+
 			fprintf(stderr, "inetcsum check: %s: out of memory\n",
 				j->path);
+			if (o->json)
+				file_summary(stdout, j->path, &j->tally, &e);
+		}
 		free(j->out);
 		free(j->err);
 		inetcsum_tally_merge(total, &j->tally);
@@ -386,14 +454,15 @@ cmd_check(int argc, char **argv)
 	struct check_opts o = { 0 };
 	struct capture_opts co;
 	struct inetcsum_tally total = { 0 };
-	size_t nthreads = 1;
-	int i;
+	size_t nthreads = 1, nfiles, k;
+	char **files;
+	int i, rc;
 
 	i = capture_parse_opts("check", CAPTURE_OPT_VERBOSE |
 			       CAPTURE_OPT_QUIET | CAPTURE_OPT_JSON |
 			       CAPTURE_OPT_JOBS | CAPTURE_OPT_STRICT |
-			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM, argc,
-			       argv, &co, usage);
+			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM |
+			       CAPTURE_OPT_FILES_FROM, argc, argv, &co, usage);
 	if (i < 0)
 		return i == -1 ? 0 : 2;
 	o.verbose = co.verbose;
@@ -401,24 +470,49 @@ cmd_check(int argc, char **argv)
 	o.json = co.json;
 	o.co = &co;
 	nthreads = co.jobs;
-	if (i == argc) {
+	if (i == argc && co.files_from == NULL) {
 		usage(stderr);
 		return 2;
 	}
-	if (nthreads > (size_t)(argc - i))
-		nthreads = (size_t)(argc - i);
+	if (capture_file_list("check", &co, argc, argv, i, &files,
+			      &nfiles) < 0)
+		return 2;
+	/* An empty list is no error (find | inetcsum check --files-from -
+	 * may find nothing), but it is said. */
+	if (nfiles == 0)
+		fprintf(stderr, "inetcsum check: --files-from %s names no "
+			"file\n", co.files_from);
+	if (nthreads > nfiles)
+		nthreads = nfiles ? nfiles : 1;
 	/* One progress line at a time makes sense only without threads. */
 	o.progress = nthreads == 1;
 	if (nthreads == 1) {
-		for (; i < argc; i++)
-			check_file(&o, argv[i], stdout, stderr, &total);
-	} else if (check_parallel(&o, argv + i, (size_t)(argc - i), nthreads,
-				  &total) < 0) {
+		for (k = 0; k < nfiles; k++) {
+			struct inetcsum_tally t = { 0 };
+			struct errbuf e;
+
+			errbuf_open(&e);
+			check_file(&o, files[k], stdout, e.f, &t);
+			errbuf_close(&e);
+			if (e.text != NULL) {
+				/* After the file's output, as with -j. */
+				fflush(stdout);
+				fwrite(e.text, 1, e.len, stderr);
+			}
+			if (o.json)
+				file_summary(stdout, files[k], &t, &e);
+			free(e.text);
+			inetcsum_tally_merge(&total, &t);
+		}
+	} else if (check_parallel(&o, files, nfiles, nthreads, &total) < 0) {
 		fprintf(stderr, "inetcsum check: out of memory\n");
+		capture_free_list(files, nfiles);
 		return 2;
 	}
+	capture_free_list(files, nfiles);
 	if (o.json)
-		inetcsum_print_tally_json(stdout, &total);
+		capture_print_summary_json(stdout, "total", NULL, NULL, NULL,
+					   &total, NULL);
 	else
 		inetcsum_print_tally_text(stdout, &total);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -426,8 +520,10 @@ cmd_check(int argc, char **argv)
 		return 2;
 	}
 	if (total.unreadable)
-		return 2;
-	if (co.strict && total.unparsed)
-		return 1;
-	return total.bad_frames ? 1 : 0;
+		rc = 2;
+	else if (co.strict && total.unparsed)
+		rc = 1;
+	else
+		rc = total.bad_frames ? 1 : 0;
+	return rc;
 }

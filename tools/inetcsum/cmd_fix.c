@@ -17,6 +17,13 @@
  * The output is a temporary file beside OUT, fsynced and renamed over OUT
  * (io_file.c), so OUT is either the complete result or untouched: a
  * damaged input, a full disk or any failed call leaves no partial file.
+ *
+ * Many inputs: --output-dir DIR writes each IN (the operands, then the
+ * paths --files-from names) to DIR/basename(IN), each as above; two
+ * inputs of the same base name are refused before anything is written.
+ * --in-place takes many files too.  A file that fails is reported by
+ * name and counted, and the others still run; --json prints a summary
+ * object per file and a merged one ("type":"total").
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -40,15 +47,19 @@
 
 /* Where -v lines and the summary go: standard error when OUT is "-". */
 static FILE *report;
+/* Where the current file's errors go: a buffer, shown after the file. */
+static FILE *errs;
+/* --json: -v lines are objects too */
+static int json;
 
 static void
 usage(FILE *f)
 {
 	fprintf(f,
-"usage: inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K]\n"
+"usage: inetcsum fix [-v | -q] [--json] [--fix-partial] [--udp-port P=K]\n"
 "                    [--no-reassembly | --reassembly-LIMIT N] IN OUT\n"
-"       inetcsum fix [-v | -q] [--fix-partial] [--udp-port P=K]\n"
-"                    --in-place FILE\n"
+"       inetcsum fix [OPTIONS] --output-dir DIR [--files-from LIST] [IN...]\n"
+"       inetcsum fix [OPTIONS] --in-place [--files-from LIST] [FILE...]\n"
 "Copy the capture IN to OUT, rewriting only the checksum fields that are\n"
 "wrong; every other byte stays as it is.  OUT is replaced atomically.\n"
 "IN may be '-' (standard input), a pipe or a gzip/zstd/lz4 file (OUT is\n"
@@ -60,13 +71,20 @@ usage(FILE *f)
 "  -q, --quiet     no summary\n"
 "  --fix-partial   also complete offload 'partial' checksums\n"
 "  --in-place      rewrite FILE itself (still via a temporary file)\n"
+"  --output-dir DIR  write each IN to DIR/its base name, atomically\n"
+"  --files-from LIST  also the inputs LIST names ('-': standard input),\n"
+"                  one path a line, verbatim; empty lines ignored\n"
+"  --json          JSON Lines: a summary object per file (\"type\":\"file\")\n"
+"                  and a merged one (\"type\":\"total\"); -v adds an\n"
+"                  object per rewritten field\n"
 "  --udp-port P=K  decode UDP port P as tunnel K (see inetcsum check -h)\n"
 "  --no-reassembly, --reassembly-bytes N, --reassembly-datagrams N,\n"
 "  --reassembly-timeout S, --reassembly-frames N\n"
 "                  IP reassembly, as for inetcsum check -h; a wrong\n"
 "                  checksum of a reassembled datagram is rewritten in\n"
 "                  its first fragment\n"
-"Exit status: 0 OUT written, 2 error (OUT not written).\n");
+"Exit status: 0 OUT written, 2 error (OUT not written; with many inputs,\n"
+"one failed: it is not written, the others are).\n");
 }
 
 /*
@@ -96,12 +114,23 @@ note_changes(const char *path, uint64_t frame, size_t frame_offset,
 			continue;
 		if ((unsigned)l->proto < INETCSUM_NPROTO)
 			changed[l->proto]++;
-		if (verbose)
+		if (verbose && json) {
+			fputs("{\"type\":\"field\",\"file\":", report);
+			inetcsum_json_string(report, path);
+			fprintf(report, ",\"frame\":%llu,\"proto\":\"%s\","
+				"\"status\":\"%s\",\"stored\":\"0x%04x\","
+				"\"written\":\"0x%04x\",\"file_offset\":%zu}\n",
+				(unsigned long long)frame,
+				inetcsum_proto_name(l->proto),
+				inetcsum_status_name(l->status), l->stored,
+				now, frame_offset + l->field_offset);
+		} else if (verbose) {
 			fprintf(report, "%s: frame %llu: %s %s 0x%04x -> 0x%04x at file "
 			       "offset %zu\n", path, (unsigned long long)frame,
 			       inetcsum_proto_name(l->proto),
 			       inetcsum_status_name(l->status), l->stored,
 			       now, frame_offset + l->field_offset);
+		}
 	}
 }
 
@@ -399,7 +428,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 
 	if ((s != NULL ? inetcsum_capstream_cap_open(s, &cap) :
 	     inetcsum_cap_open(&cap, file->data, file->len)) < 0) {
-		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+		fprintf(errs, "inetcsum fix: %s: %s\n", path, cap.err);
 		inetcsum_cap_close(&cap);
 		return -1;
 	}
@@ -414,7 +443,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	x.max_hold = co->reasm_bytes ? co->reasm_bytes :
 		     INETCSUM_REASM_MAX_BYTES;
 	if (reasm_driver_init(&x.rd, co, t, release_frame, &x) < 0) {
-		fprintf(stderr, "inetcsum fix: out of memory\n");
+		fprintf(errs, "inetcsum fix: out of memory\n");
 		inetcsum_cap_close(&cap);
 		return -1;
 	}
@@ -434,23 +463,23 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
 		if (x.failed) {
-			fprintf(stderr, "inetcsum fix: %s\n", o->err);
+			fprintf(errs, "inetcsum fix: %s\n", o->err);
 			r = -2;
 			break;
 		}
 	}
 	inetcsum_progress_end(&prog);
 	if (r == -1 && x.failed)
-		fprintf(stderr, "inetcsum fix: %s\n", o->err);
+		fprintf(errs, "inetcsum fix: %s\n", o->err);
 	else if (r == -1)
-		fprintf(stderr, "inetcsum fix: %s: %s\n", path, cap.err);
+		fprintf(errs, "inetcsum fix: %s: %s\n", path, cap.err);
 	if (r == 0) {
 		/* Frames still held, then the trailing records and blocks. */
 		reasm_driver_end(&x.rd);
 		if (!x.failed)
 			write_upto(&x, cap.base + cap.len);
 		if (x.failed) {
-			fprintf(stderr, "inetcsum fix: %s\n", o->err);
+			fprintf(errs, "inetcsum fix: %s\n", o->err);
 			r = -2;
 		}
 	}
@@ -466,48 +495,38 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	return 0;
 }
 
-int
-cmd_fix(int argc, char **argv)
+/* What applies to every file of a run. */
+struct fix_run {
+	const struct capture_opts *co;
+	unsigned flags;
+	int verbose, in_place;
+};
+
+/*
+ * Fixes one file: 'in' to 'out' ('in' itself with --in-place).  Returns 0
+ * when 'out' was written, 2 after messages on 'errs' (nothing written).
+ */
+static int
+fix_one(const struct fix_run *run, const char *in, const char *out,
+	struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
 {
-	struct inetcsum_tally t = { 0 };
-	struct capture_opts co;
-	uint64_t changed[INETCSUM_NPROTO] = { 0 };
+	const struct capture_opts *co = run->co;
 	struct inetcsum_file file;
 	struct inetcsum_out o;
 	struct inetcsum_capstream s;
 	struct stat st;
-	unsigned flags = 0;
-	int verbose = 0, quiet = 0, in_place = 0, i, to_stdout, streamed;
+	int in_place = run->in_place, to_stdout, streamed;
 	mode_t in_mode;
-	const char *in, *out;
 	char msg[512];
 	mode_t mode, mask;
 
-	i = capture_parse_opts("fix", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
-			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE |
-			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM,
-			       argc, argv, &co, usage);
-	if (i < 0)
-		return i == -1 ? 0 : 2;
-	verbose = co.verbose;
-	quiet = co.quiet;
-	in_place = co.in_place;
-	if (co.fix_partial)
-		flags |= INETCSUM_FIX_PARTIAL;
-	if (argc - i != (in_place ? 1 : 2)) {
-		usage(stderr);
-		return 2;
-	}
-	in = argv[i];
-	out = in_place ? in : argv[i + 1];
 	to_stdout = strcmp(out, "-") == 0;
-	report = to_stdout ? stderr : stdout;
 	if (in_place && strcmp(in, "-") == 0) {
-		fprintf(stderr, "inetcsum fix: --in-place needs a file\n");
+		fprintf(errs, "inetcsum fix: --in-place needs a file\n");
 		return 2;
 	}
 	if (to_stdout && isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "inetcsum fix: not writing a capture to a "
+		fprintf(errs, "inetcsum fix: not writing a capture to a "
 			"terminal\n");
 		return 2;
 	}
@@ -517,7 +536,7 @@ cmd_fix(int argc, char **argv)
 		   (stat(in, &st) == 0 && !S_ISREG(st.st_mode));
 	if (!streamed) {
 		if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
-			fprintf(stderr, "inetcsum fix: %s\n", msg);
+			fprintf(errs, "inetcsum fix: %s\n", msg);
 			return 2;
 		}
 		/*
@@ -533,7 +552,7 @@ cmd_fix(int argc, char **argv)
 		if (compressed ||
 		    (!in_place && !inetcsum_progress_shown(file.len, 1))) {
 			if (compressed && in_place) {
-				fprintf(stderr, "inetcsum fix: %s is "
+				fprintf(errs, "inetcsum fix: %s is "
 					"compressed; --in-place would replace "
 					"it with the uncompressed capture\n",
 					in);
@@ -552,7 +571,7 @@ cmd_fix(int argc, char **argv)
 		}
 	}
 	if (streamed && inetcsum_capstream_open(&s, in) < 0) {
-		fprintf(stderr, "inetcsum fix: %s: %s\n", in, s.err);
+		fprintf(errs, "inetcsum fix: %s: %s\n", in, s.err);
 		inetcsum_capstream_close(&s);
 		return 2;
 	}
@@ -560,13 +579,13 @@ cmd_fix(int argc, char **argv)
 	if (!in_place && !to_stdout && strcmp(in, "-") != 0 &&
 	    stat(out, &st) == 0 && st.st_dev == file.dev &&
 	    st.st_ino == file.ino) {
-		fprintf(stderr, "inetcsum fix: %s is the input file; use "
+		fprintf(errs, "inetcsum fix: %s is the input file; use "
 			"--in-place to rewrite it\n", out);
 		goto fail_input;
 	}
 	/* rename() would replace a device, FIFO or directory entry. */
 	if (!to_stdout && stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
-		fprintf(stderr, "inetcsum fix: %s exists and is not a regular "
+		fprintf(errs, "inetcsum fix: %s exists and is not a regular "
 			"file\n", out);
 		goto fail_input;
 	}
@@ -580,43 +599,35 @@ cmd_fix(int argc, char **argv)
 	}
 	if ((to_stdout ? inetcsum_out_open_stdout(&o, msg, sizeof(msg)) :
 	     inetcsum_out_open(&o, out, msg, sizeof(msg))) < 0) {
-		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
+		fprintf(errs, "inetcsum fix: %s; %s not written\n", msg, out);
 		goto fail_input;
 	}
 	/* OUT.gz, OUT.zst, OUT.lz4: written compressed. */
 	if (inetcsum_out_compress_by_name(&o) < 0) {
-		fprintf(stderr, "inetcsum fix: %s; %s not written\n", msg, out);
+		fprintf(errs, "inetcsum fix: %s; %s not written\n", msg, out);
 		inetcsum_out_abort(&o);
 		goto fail_input;
 	}
-	if (stream_fixed(in, &file, streamed ? &s : NULL, &o, &co, flags,
-			 verbose, &t, changed) < 0) {
+	if (stream_fixed(in, &file, streamed ? &s : NULL, &o, co, run->flags,
+			 run->verbose, t, changed) < 0) {
 		inetcsum_out_abort(&o);
 		if (to_stdout)
-			fprintf(stderr, "inetcsum fix: standard output is "
+			fprintf(errs, "inetcsum fix: standard output is "
 				"incomplete: the capture written there stops "
 				"at or before the error\n");
 		else
-			fprintf(stderr, "inetcsum fix: %s not written\n", out);
+			fprintf(errs, "inetcsum fix: %s not written\n", out);
 		goto fail_input;
 	}
 	if (streamed)
 		inetcsum_capstream_close(&s);
 	streamed = 0;
 	if (inetcsum_out_commit(&o, mode) < 0) {
-		fprintf(stderr, "inetcsum fix: %s; %s not %s\n", msg, out,
+		fprintf(errs, "inetcsum fix: %s; %s not %s\n", msg, out,
 			to_stdout ? "complete" : "written");
 		goto fail_input;
 	}
 	inetcsum_file_unload(&file);
-	if (!quiet)
-		print_summary(in, to_stdout ? "standard output" : out, &t,
-			      flags, changed);
-	if (fflush(report) != 0) {
-		fprintf(stderr, "inetcsum fix: standard output: %s\n",
-			strerror(errno));
-		return 2;
-	}
 	return 0;
 
 fail_input:
@@ -624,4 +635,242 @@ fail_input:
 		inetcsum_capstream_close(&s);
 	inetcsum_file_unload(&file);
 	return 2;
+}
+
+/* The output of 'in' in DIR: DIR/base name; NULL after a message. */
+static char *
+output_in(const char *dir, const char *in)
+{
+	const char *base = strrchr(in, '/');
+	size_t n;
+	char *p;
+
+	base = base != NULL ? base + 1 : in;
+	if (strcmp(in, "-") == 0 || *base == '\0' || strcmp(base, ".") == 0 ||
+	    strcmp(base, "..") == 0) {
+		fprintf(stderr, "inetcsum fix: --output-dir needs input files "
+			"with a name, not '%s'\n", in);
+		return NULL;
+	}
+	n = strlen(dir) + 1 + strlen(base) + 1;
+	p = malloc(n);
+	if (p == NULL) {
+		fprintf(stderr, "inetcsum fix: out of memory\n");
+		return NULL;
+	}
+	snprintf(p, n, "%s/%s", dir, base);
+	return p;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The outputs of --output-dir, one per input; before anything is
+ * written, two inputs that would land on the same output are refused.
+ * NULL after a message.
+ */
+static char **
+outputs_in(const char *dir, char **in, size_t n)
+{
+	char **out = calloc(n ? n : 1, sizeof(*out)), **sorted;
+	struct stat st;
+	size_t k;
+
+	if (out == NULL) {
+		fprintf(stderr, "inetcsum fix: out of memory\n");
+		return NULL;
+	}
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "inetcsum fix: --output-dir %s: %s\n", dir,
+			stat(dir, &st) != 0 ? strerror(errno) :
+			"not a directory");
+		free(out);
+		return NULL;
+	}
+	for (k = 0; k < n; k++)
+		if ((out[k] = output_in(dir, in[k])) == NULL)
+			goto fail;
+	sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	if (sorted == NULL) {
+		fprintf(stderr, "inetcsum fix: out of memory\n");
+		goto fail;
+	}
+	memcpy(sorted, out, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), by_name);
+	for (k = 1; k < n; k++)
+		if (strcmp(sorted[k - 1], sorted[k]) == 0) {
+			fprintf(stderr, "inetcsum fix: two inputs would both "
+				"be written to %s; nothing written\n",
+				sorted[k]);
+			free(sorted);
+			goto fail;
+		}
+	free(sorted);
+	return out;
+
+fail:
+	for (k = 0; k < n; k++)
+		free(out[k]);
+	free(out);
+	return NULL;
+}
+
+static void
+print_total(const struct inetcsum_tally *t, uint64_t failed,
+	    const uint64_t changed[INETCSUM_NPROTO])
+{
+	size_t p;
+
+	fprintf(report, "total: %llu file%s (%llu failed, not written), %llu "
+		"frames, %llu checksum field%s rewritten",
+		(unsigned long long)t->files, t->files == 1 ? "" : "s",
+		(unsigned long long)failed, (unsigned long long)t->frames,
+		(unsigned long long)t->fixed_fields,
+		t->fixed_fields == 1 ? "" : "s");
+	for (p = 0; p < INETCSUM_NPROTO; p++)
+		if (changed[p])
+			fprintf(report, " %s:%llu",
+				inetcsum_proto_name((enum inetcsum_proto)p),
+				(unsigned long long)changed[p]);
+	fputc('\n', report);
+}
+
+int
+cmd_fix(int argc, char **argv)
+{
+	struct inetcsum_tally total = { 0 };
+	uint64_t changed_total[INETCSUM_NPROTO] = { 0 };
+	struct capture_opts co;
+	struct fix_run run = { 0 };
+	char **files = NULL, **outs = NULL;
+	size_t nfiles = 0, k, p;
+	uint64_t failed = 0;
+	int i, quiet, many, rc = 0;
+
+	i = capture_parse_opts("fix", CAPTURE_OPT_VERBOSE | CAPTURE_OPT_QUIET |
+			       CAPTURE_OPT_FIX_PARTIAL | CAPTURE_OPT_IN_PLACE |
+			       CAPTURE_OPT_UDP_PORT | CAPTURE_OPT_REASM |
+			       CAPTURE_OPT_JSON | CAPTURE_OPT_FILES_FROM |
+			       CAPTURE_OPT_OUTPUT_DIR, argc, argv, &co, usage);
+	if (i < 0)
+		return i == -1 ? 0 : 2;
+	run.co = &co;
+	run.verbose = co.verbose;
+	run.in_place = co.in_place;
+	if (co.fix_partial)
+		run.flags |= INETCSUM_FIX_PARTIAL;
+	quiet = co.quiet;
+	json = co.json;
+	if (co.in_place && co.output_dir != NULL) {
+		fprintf(stderr, "inetcsum fix: --in-place and --output-dir "
+			"contradict\n");
+		usage(stderr);
+		return 2;
+	}
+	/* Many inputs: into a folder, or each in place. */
+	many = co.output_dir != NULL || co.files_from != NULL ||
+	       (co.in_place && argc - i != 1);
+	if (many && !co.in_place && co.output_dir == NULL) {
+		fprintf(stderr, "inetcsum fix: --files-from needs "
+			"--output-dir DIR or --in-place\n");
+		usage(stderr);
+		return 2;
+	}
+	if (!many && argc - i != (co.in_place ? 1 : 2)) {
+		usage(stderr);
+		return 2;
+	}
+	if (!many) {
+		files = argv + i;
+		nfiles = 1;
+		report = strcmp(argv[co.in_place ? i : i + 1], "-") == 0 ?
+			 stderr : stdout;
+	} else {
+		if ((argc == i && co.files_from == NULL) ||
+		    capture_file_list("fix", &co, argc, argv, i, &files,
+				      &nfiles) < 0)
+			return 2;
+		if (nfiles == 0)
+			fprintf(stderr, "inetcsum fix: --files-from %s names "
+				"no file\n", co.files_from);
+		if (co.output_dir != NULL &&
+		    (outs = outputs_in(co.output_dir, files, nfiles)) == NULL) {
+			capture_free_list(files, nfiles);
+			return 2;
+		}
+		report = stdout;
+	}
+	for (k = 0; k < nfiles; k++) {
+		struct inetcsum_tally t = { 0 };
+		uint64_t changed[INETCSUM_NPROTO] = { 0 };
+		const char *in = files[k];
+		const char *out = co.in_place ? in :
+				  outs != NULL ? outs[k] : argv[i + 1];
+		char *text = NULL, *msg;
+		size_t len = 0;
+		int r;
+
+		errs = open_memstream(&text, &len);
+		if (errs == NULL)
+			errs = stderr;
+		r = fix_one(&run, in, out, &t, changed);
+		if (errs != stderr)
+			fclose(errs);
+		errs = stderr;
+		if (text != NULL && len > 0) {
+			fflush(report);
+			fwrite(text, 1, len, stderr);
+		}
+		if (r != 0) {
+			/* Nothing written: nothing counted but the file. */
+			memset(&t, 0, sizeof(t));
+			memset(changed, 0, sizeof(changed));
+			t.unreadable = 1;
+			failed++;
+			rc = 2;
+		}
+		t.files = 1;
+		if (json) {
+			msg = text != NULL ? capture_error_text(text, len,
+								"fix", in) :
+			      NULL;
+			capture_print_summary_json(report, "file", in,
+						   strcmp(out, "-") == 0 ?
+						   "standard output" : out,
+						   msg != NULL ? msg :
+						   r != 0 ? "not written" : NULL,
+						   &t, changed);
+			free(msg);
+		} else if (!quiet && r == 0) {
+			print_summary(in, strcmp(out, "-") == 0 ?
+				      "standard output" : out, &t, run.flags,
+				      changed);
+		}
+		free(text);
+		inetcsum_tally_merge(&total, &t);
+		for (p = 0; p < INETCSUM_NPROTO; p++)
+			changed_total[p] += changed[p];
+	}
+	if (json)
+		capture_print_summary_json(report, "total", NULL, NULL, NULL,
+					   &total, changed_total);
+	else if (!quiet && many)
+		print_total(&total, failed, changed_total);
+	if (many) {
+		if (outs != NULL)
+			for (k = 0; k < nfiles; k++)
+				free(outs[k]);
+		free(outs);
+		capture_free_list(files, nfiles);
+	}
+	if (fflush(report) != 0) {
+		fprintf(stderr, "inetcsum fix: standard output: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	return rc;
 }
