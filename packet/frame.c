@@ -15,7 +15,12 @@
  * GOOD layer whose covered bytes include a field it has just rewritten:
  * that layer was computed over the wrong inner value, and leaving it would
  * turn a good checksum bad.  NONE, ILLEGAL and UNVERIFIED layers are never
- * written.
+ * recomputed.  One UNVERIFIED layer is updated: an ICMP error whose IP
+ * header's length is wrong cannot be verified, but its field covers the
+ * quote (and RFC 4884 extension) that the fixer may repair; its field is
+ * then updated incrementally (RFC 1624, eqn. 3) by the change of each
+ * field rewritten inside it, so that it stays right if it was right over
+ * whatever it covers, and wrong by the same amount if not.
  */
 #include "packet_internal.h"
 
@@ -50,6 +55,24 @@ inetcsum_frame_check(int linktype, const uint8_t *frame, size_t caplen,
 	return parse(linktype, frame, caplen, origlen, out, NULL);
 }
 
+/* RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), on memory-order values. */
+static u16
+incremental(u16 hc, u16 m, u16 m1)
+{
+	u32 s = (u32)(u16)~hc + (u16)~m + m1;
+
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	return (u16)~s;
+}
+
+/* Two bytes swapped: a field at an odd distance from the covered start. */
+static u16
+swab16(u16 v)
+{
+	return (u16)(v << 8 | v >> 8);
+}
+
 INETCSUM_API int
 inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		   size_t origlen, unsigned flags,
@@ -57,6 +80,7 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 {
 	struct cover cov[INETCSUM_MAX_LAYERS];
 	size_t written[INETCSUM_MAX_LAYERS];
+	u16 was[INETCSUM_MAX_LAYERS], now[INETCSUM_MAX_LAYERS];
 	size_t nwritten = 0;
 	size_t i, k;
 
@@ -68,6 +92,24 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		int redo = 0;
 		u16 v, cur;
 
+		if (!cv->valid && cv->incr) {
+			memcpy(&v, frame + cv->field, 2);
+			cur = v;
+			for (k = 0; k < nwritten; k++)
+				if (written[k] >= cv->start &&
+				    written[k] - cv->start < cv->len)
+					v = ((written[k] - cv->start) & 1) ?
+					    incremental(v, swab16(was[k]),
+							swab16(now[k])) :
+					    incremental(v, was[k], now[k]);
+			if (v == cur)
+				continue;
+			memcpy(frame + cv->field, &v, 2);
+			was[nwritten] = cur;
+			now[nwritten] = v;
+			written[nwritten++] = cv->field;
+			continue;
+		}
 		if (!cv->valid)
 			continue;
 		if (l->status == INETCSUM_BAD)
@@ -86,6 +128,8 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		if (v == cur)
 			continue;
 		memcpy(frame + cv->field, &v, 2);
+		was[nwritten] = cur;
+		now[nwritten] = v;
 		written[nwritten++] = cv->field;
 	}
 	return (int)nwritten;

@@ -294,6 +294,21 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 	type = c->f[off];
 	if (!icmp_is_error(type, v6))
 		return;
+	if (ip->reason != NULL && c->cov != NULL &&
+	    have(c, off + ICMP_CSUM_OFF, 2)) {
+		/*
+		 * The ICMP checksum cannot be verified (its extent is not
+		 * known), but it covers the quote whatever that extent is:
+		 * the fixer keeps it as it was when it repairs the quote.
+		 */
+		struct cover *cv = &c->cov[l - c->out->layers];
+		size_t e = ip->end < c->caplen ? ip->end : c->caplen;
+
+		cv->start = off;
+		cv->len = e - off;
+		cv->field = off + ICMP_CSUM_OFF;
+		cv->incr = 1;
+	}
 	if (icmp_has_length(type, v6) && have(c, off + (v6 ? 4 : 5), 1) &&
 	    c->f[off + (v6 ? 4 : 5)] != 0) {
 		size_t olen = (size_t)c->f[off + (v6 ? 4 : 5)] * (v6 ? 8 : 4);

@@ -35,7 +35,12 @@
  * and 'len' are the covered bytes, 'field' the checksum field (always at an
  * even distance from 'start'), 'pseudo' the partial sum of the
  * pseudo-header (0 if none), 'udp' is set where a computed 0 is sent as
- * 0xffff.  'valid' is 0 when the layer could not be computed.
+ * 0xffff.  'valid' is 0 when the layer could not be computed.  'incr' marks
+ * a layer that could not be computed but whose field covers at least the
+ * bytes from 'start' to 'start' + 'len' (an ICMP error under an IP header
+ * whose length is wrong): the fixer does not recompute it, but updates it
+ * incrementally (RFC 1624) for the inner fields it rewrites there, so that
+ * it says what it said before.
  */
 struct cover {
 	size_t start;
@@ -44,6 +49,7 @@ struct cover {
 	u32 pseudo;
 	u8 udp;
 	u8 valid;
+	u8 incr;
 };
 
 struct pctx {

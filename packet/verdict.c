@@ -41,8 +41,10 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 		set_note(c, "too many layers");
 		return NULL;
 	}
-	if (c->cov != NULL)
+	if (c->cov != NULL) {
 		c->cov[out->nlayers].valid = 0;
+		c->cov[out->nlayers].incr = 0;
+	}
 	l = &out->layers[out->nlayers++];
 	l->proto = proto;
 	l->status = INETCSUM_UNVERIFIED;

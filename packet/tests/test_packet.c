@@ -317,9 +317,63 @@ test_case(const struct tcase *t)
 	free(f);
 }
 
+/* RFC 1071 over 'n' bytes, written out: 0 when a checksum field in them
+ * is right. */
+static unsigned
+naive_fold(const uint8_t *p, size_t n)
+{
+	uint32_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (n & 1)
+		sum += (uint32_t)p[n - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return ~sum & 0xffff;
+}
+
+/*
+ * An ICMP error under an IPv4 header whose total length is wrong: the ICMP
+ * is UNVERIFIED, but the fixer repairs the quoted header inside it and must
+ * keep the ICMP field right over the bytes it was right over (the frame
+ * from the ICMP header on): updated incrementally, not left stale.
+ */
+static void
+test_unverified_icmp_follows(const struct tcase *cases, size_t n)
+{
+	uint8_t f[FB_MAX];
+	struct inetcsum_frame_result r;
+	size_t i, icmp = 14 + 20;
+	int found = 0, w;
+
+	for (i = 0; i < n; i++) {
+		const struct tcase *t = &cases[i];
+
+		if (strcmp(t->name, "icmp-quote-bad-ipv4-outer-length") != 0)
+			continue;
+		found = 1;
+		memcpy(f, t->f, t->len);
+		CHECK(naive_fold(f + icmp, t->len - icmp) == 0,
+		      "%s: ICMP not right over the frame as built", t->name);
+		w = inetcsum_frame_fix(t->linktype, f, t->len, t->origlen, 0,
+				       &r);
+		CHECK(w == 2, "%s: fix wrote %d fields, want 2 (quoted "
+		      "header, ICMP)", t->name, w);
+		CHECK(naive_fold(f + icmp + 8, 20) == 0,
+		      "%s: quoted IPv4 header not repaired", t->name);
+		CHECK(naive_fold(f + icmp, t->len - icmp) == 0,
+		      "%s: ICMP wrong over the frame after the fix", t->name);
+	}
+	CHECK(found, "icmp-quote-bad-ipv4-outer-length not in the catalog");
+}
+
 static void
 test_names(void)
 {
+	CHECK(strcmp(inetcsum_proto_name(INETCSUM_PROTO_ICMP_EXT), "icmpext")
+	      == 0, "proto name");
 	CHECK(strcmp(inetcsum_proto_name(INETCSUM_PROTO_UDPLITE), "udplite")
 	      == 0, "proto name");
 	CHECK(strcmp(inetcsum_proto_name(INETCSUM_PROTO_GRE), "gre") == 0,
@@ -340,6 +394,7 @@ main(void)
 		test_case(&cases[i]);
 	test_names();
 	test_zero_expected();
+	test_unverified_icmp_follows(cases, n);
 	printf("test_packet: %zu frames, %d failures (kernel %s)\n", n,
 	       test_failures, inetcsum_impl_name());
 	return test_failures ? 1 : 0;

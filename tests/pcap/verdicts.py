@@ -26,7 +26,7 @@ import sys
 
 TSHARK_FIELDS = {"ipv4": "ip", "tcp": "tcp", "udp": "udp", "udplite": "udp",
                  "icmp": "icmp", "icmpv6": "icmpv6", "igmp": "igmp",
-                 "gre": "gre"}
+                 "gre": "gre", "icmpext": "icmp.ext"}
 # Wireshark's checksum status values (epan/proto.h PROTO_CHECKSUM_E_*).
 TSHARK_STATUS = {"0": "bad", "1": "good", "2": "unverified", "3": "none",
                  "4": "illegal"}
