@@ -4,7 +4,8 @@
 # Debian's packages (--system-site-packages: setuptools, pytest, scapy),
 # offline (--no-build-isolation: pip fetches nothing), from the sources of
 # this checkout; then its pytest suite (python/tests) against scapy's own
-# checksum() and scapy-built packets and captures, with the inetcsum
+# checksum() and scapy-built packets and captures, and inetcsum.cluster on
+# a LocalCluster of two workers (python/tests/test_cluster.py), with the inetcsum
 # command built here for check()/fix(); then python/bench.py --quick, so
 # the benchmark cannot rot.  A test that pytest skips is recorded as a
 # skip, never passed.
@@ -17,7 +18,7 @@ V=$O/venv
 rm -rf "$O"
 mkdir -p "$O"
 
-for m in setuptools wheel pip venv pytest scapy; do
+for m in setuptools wheel pip venv pytest scapy distributed; do
 	if ! $PY -c "import $m" 2>/dev/null; then
 		echo "FAIL: $PY cannot import $m (scripts/deps/tests.txt lists" \
 			"its Debian package: run scripts/install-deps.sh tests)"
