@@ -16,6 +16,8 @@
 #    tshark, through check, fix and segment (tests/pcap/oversize.py);
 #  - damaged files: exit 2, an error naming file, record and offset, the
 #    frames before the damage still checked; fix then writes nothing;
+#  - many captures (tests/pcap/files_from.py): check/fix --files-from
+#    against one run per file, merged; fix --output-dir; failures counted;
 #  - a full file system (small tmpfs) leaves no output behind;
 #  - a smoke run of bench/pcap_speed.sh in which every variant runs.
 set -u
@@ -463,6 +465,11 @@ mkdir -p fixout
 "$T" fix cut.pcap fixout/out.pcap >/dev/null 2>&1
 [ $? -eq 2 ] && [ -z "$(ls -A fixout)" ] &&
 	pass "fix of a damaged file writes nothing" || fail "fix left output"
+
+echo "--- many captures: --files-from, fix --output-dir (issue 21)"
+$PY "$ROOT/tests/pcap/files_from.py" "$T" "$C" "$W/files-from" &&
+	pass "--files-from: per-file summaries as their own runs, total as the runs merged, failures named and counted" ||
+	fail "--files-from (tests/pcap/files_from.py)"
 
 echo "--- full file system"
 mnt=$W/tiny

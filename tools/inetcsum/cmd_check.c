@@ -8,7 +8,8 @@
  * and counted; the others still run.  Each file gets its own tally, which
  * --json prints as that file's summary object ("type":"file", with the
  * file's error if any) after its frames; the merge of all is the last
- * object ("type":"total") or the text summary.
+ * object ("type":"total", not printed for one file: it would repeat that
+ * file's) or the text summary.
  *
  * Each file is read once through a bounded window (stream.c), each frame
  * checked as soon as it has arrived; a plain file is mapped and walked
@@ -86,7 +87,8 @@ usage(FILE *f)
 "  -v, --verbose  a line for every frame, not only frames with findings\n"
 "  -q, --quiet    no per-frame lines, only the summary\n"
 "  --json         JSON Lines: an object per frame, a summary object per\n"
-"                 file (\"type\":\"file\") and a merged one (\"type\":\"total\")\n"
+"                 file (\"type\":\"file\"), then, for more than one file,\n"
+"                 the merged one (\"type\":\"total\")\n"
 "  --files-from LIST  also check the files LIST names ('-': standard\n"
 "                 input), one path a line, verbatim; empty lines ignored\n"
 "  --strict       exit 1 also when a frame was not parsed to its innermost\n"
@@ -130,8 +132,12 @@ check_frame(struct check_ctx *x, const struct inetcsum_cap *cap,
 
 	res.nlayers = 0;
 	res.note = NULL;
-	if (inetcsum_frame_check(fr->linktype, fr->data, fr->caplen,
-				 fr->origlen, &res) < 0 && res.note == NULL)
+	/* pcapng "checksum not ready" makes a wrong TCP/UDP field partial. */
+	if (inetcsum_frame_check_flags(fr->linktype, fr->data, fr->caplen,
+				       fr->origlen,
+				       (fr->epb_flags & INETCSUM_CAP_NOT_READY) ?
+				       INETCSUM_FRAME_NOT_READY : 0,
+				       &res) < 0 && res.note == NULL)
 		res.note = "unknown link type";
 	reasm_driver_frame(&x->rd, cap, fr, &res);
 }
@@ -510,10 +516,11 @@ cmd_check(int argc, char **argv)
 		return 2;
 	}
 	capture_free_list(files, nfiles);
-	if (o.json)
+	/* The merge, unless it would repeat the one file's summary. */
+	if (o.json && nfiles != 1)
 		capture_print_summary_json(stdout, "total", NULL, NULL, NULL,
 					   &total, NULL);
-	else
+	else if (!o.json)
 		inetcsum_print_tally_text(stdout, &total);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("inetcsum check: standard output");

@@ -23,7 +23,7 @@
  * inputs of the same base name are refused before anything is written.
  * --in-place takes many files too.  A file that fails is reported by
  * name and counted, and the others still run; --json prints a summary
- * object per file and a merged one ("type":"total").
+ * object per file and, for more than one, a merged one ("type":"total").
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -75,7 +75,8 @@ usage(FILE *f)
 "  --files-from LIST  also the inputs LIST names ('-': standard input),\n"
 "                  one path a line, verbatim; empty lines ignored\n"
 "  --json          JSON Lines: a summary object per file (\"type\":\"file\")\n"
-"                  and a merged one (\"type\":\"total\"); -v adds an\n"
+"                  and, for more than one, the merged one (\"type\":\n"
+"                  \"total\"); -v adds an\n"
 "                  object per rewritten field\n"
 "  --udp-port P=K  decode UDP port P as tunnel K (see inetcsum check -h)\n"
 "  --no-reassembly, --reassembly-bytes N, --reassembly-datagrams N,\n"
@@ -299,6 +300,23 @@ needs_fix(const struct inetcsum_frame_result *r, unsigned flags)
 }
 
 /*
+ * Whether check found a field "not ready" (pcapng epb_flags): the reason
+ * is set exactly when the flag turned a wrong field partial, and only then
+ * does the flag change what the fixer does, so the fixer is given it then.
+ */
+static int
+was_not_ready(const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++)
+		if (r->layers[i].reason != NULL &&
+		    strcmp(r->layers[i].reason, "not ready") == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * A frame leaves the reassembly: tallied, and written, repaired in a
  * scratch copy if a field is wrong.  The upper-layer field of a
  * reassembled datagram (layer 'rlayer' of the first fragment) is written
@@ -332,8 +350,11 @@ release_frame(void *arg, struct reasm_frame *f)
 		x->scratch_len = f->caplen;
 	}
 	gather(x, f->offset, f->caplen, x->scratch);
+	/* The frame's pcapng "checksum not ready" flag, as check applied it
+	 * (its wrong TCP/UDP fields became partial, reason "not ready"). */
 	inetcsum_frame_fix(f->linktype, x->scratch, f->caplen, f->origlen,
-			   x->flags, &tmp);
+			   x->flags | (was_not_ready(f->r) ?
+				       INETCSUM_FRAME_NOT_READY : 0), &tmp);
 	if (f->rlayer >= 0) {
 		l = &f->r->layers[f->rlayer];
 		if ((l->status == INETCSUM_BAD ||
@@ -457,8 +478,10 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		    inetcsum_cap_next(&cap, &fr)) == 1) {
 		res.nlayers = 0;
 		res.note = NULL;
-		inetcsum_frame_check(fr.linktype, fr.data, fr.caplen,
-				     fr.origlen, &res);
+		inetcsum_frame_check_flags(fr.linktype, fr.data, fr.caplen,
+					   fr.origlen, (fr.epb_flags &
+					   INETCSUM_CAP_NOT_READY) ?
+					   INETCSUM_FRAME_NOT_READY : 0, &res);
 		reasm_driver_frame(&x.rd, &cap, &fr, &res);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			inetcsum_progress_update(&prog, cap.pos);
@@ -855,7 +878,7 @@ cmd_fix(int argc, char **argv)
 		for (p = 0; p < INETCSUM_NPROTO; p++)
 			changed_total[p] += changed[p];
 	}
-	if (json)
+	if (json && nfiles != 1)
 		capture_print_summary_json(report, "total", NULL, NULL, NULL,
 					   &total, changed_total);
 	else if (!quiet && many)
