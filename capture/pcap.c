@@ -345,6 +345,7 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	f->origlen = origlen;
 	f->linktype = c->ifs[0].linktype;
 	f->interface = 0;
+	f->epb_flags = 0;
 	f->number = ++c->nframes;
 	c->pos = f->offset + caplen;
 	return 1;
@@ -420,8 +421,37 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 	f->origlen = orig;
 	f->linktype = in->linktype;
 	f->interface = ifid;
+	f->epb_flags = 0;
 	f->number = ++c->nframes;
 	return 1;
+}
+
+/*
+ * The epb_flags option (code 2, 32 bits, the section's byte order;
+ * pack_flags in the obsolete Packet Block) among the options from 'off' to
+ * 'end', or 0 (draft-ietf-opsawg-pcapng, "Enhanced Packet Block Flags
+ * Word").  Each option is code, length and a value padded to 32 bits,
+ * until opt_endofopt or the end.  A malformed list reads as no flags:
+ * libpcap does not read these options at all, and a file it reads must
+ * not be refused for them.
+ */
+#define NG_OPT_ENDOFOPT		0
+#define NG_OPT_EPB_FLAGS	2
+
+static uint32_t
+ng_flags(const struct inetcsum_cap *c, size_t off, size_t end)
+{
+	while (off <= end && end - off >= 4) {
+		unsigned code = rd16(c, off), len = rd16(c, off + 2);
+		size_t padded = ((size_t)len + 3) & ~(size_t)3;
+
+		if (code == NG_OPT_ENDOFOPT || padded > end - off - 4)
+			return 0;
+		if (code == NG_OPT_EPB_FLAGS && len == 4)
+			return rd32(c, off + 4);
+		off += 4 + padded;
+	}
+	return 0;
 }
 
 /*
@@ -534,6 +564,13 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 				      rd16(c, c->pos + 8), cap, orig,
 				      c->pos + 8 + NG_EPB_FIXED,
 				      body - NG_EPB_FIXED);
+			/* The options follow the data, padded to 32 bits
+			 * (ng_packet() checked that the data fits). */
+			if (r == 1)
+				f->epb_flags = ng_flags(c, c->pos + 8 +
+					NG_EPB_FIXED + (((size_t)cap + 3) &
+							~(size_t)3),
+					c->pos + 8 + body);
 			break;
 		case NG_SPB:
 			if (body < NG_SPB_FIXED)

@@ -99,9 +99,18 @@ struct inetcsum_cap_frame {
 	size_t origlen;		/* the length on the wire, as recorded */
 	int linktype;
 	uint32_t interface;	/* pcapng interface id; 0 for pcap */
+	/* pcapng epb_flags (EPB option 2, also the obsolete Packet Block's
+	 * pack_flags); 0 when absent, for pcap and the Simple Packet Block.
+	 * INETCSUM_CAP_NOT_READY and INETCSUM_CAP_CSUM_VALID are bits 9
+	 * and 10 of draft-ietf-opsawg-pcapng (tshark 4.0 calls them
+	 * reserved). */
+	uint32_t epb_flags;
 	uint64_t number;	/* 1-based frame number in the file */
 	size_t record_offset;	/* offset of the record or block header */
 };
+
+#define INETCSUM_CAP_NOT_READY	(1u << 9)	/* checksum not ready */
+#define INETCSUM_CAP_CSUM_VALID	(1u << 10)	/* checksum valid */
 
 /*
  * inetcsum_cap_open() recognises the format of the 'len' bytes at 'buf'

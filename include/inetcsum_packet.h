@@ -59,7 +59,8 @@ enum inetcsum_proto {
 enum inetcsum_status {
 	INETCSUM_GOOD,
 	INETCSUM_BAD,		/* 'stored' != 'expected' */
-	INETCSUM_PARTIAL,	/* field holds the pseudo-header-only sum (offload) */
+	INETCSUM_PARTIAL,	/* field holds the pseudo-header-only sum (offload),
+				 * or the capture says it was not ready */
 	INETCSUM_UNVERIFIED,	/* see 'reason' */
 	INETCSUM_NONE,		/* UDP over IPv4 or an RFC 4884 ICMP extension
 				 * with a zero field: no checksum */
@@ -99,6 +100,8 @@ enum inetcsum_status {
  *                                left (final destination unknown)
  *               "jumbogram"      IPv6 payload length 0 (RFC 2675)
  *   PARTIAL     "offload"        the folded pseudo-header sum (Linux)
+ *               "not ready"      wrong, but the capture says the checksum
+ *                                was not ready (INETCSUM_FRAME_NOT_READY)
  *               "offload, complemented"  its complement
  *   otherwise NULL.
  */
@@ -124,6 +127,15 @@ struct inetcsum_frame_result {
 
 /* Options for inetcsum_frame_fix(). */
 #define INETCSUM_FIX_PARTIAL	1u	/* also rewrite PARTIAL fields */
+/*
+ * For inetcsum_frame_check_flags() and inetcsum_frame_fix(): the capture
+ * says the frame's checksums were not ready when it was taken (pcapng
+ * epb_flags bit 9, "checksum not ready": a sending host's offload).  A TCP
+ * or UDP field of the packet itself (not one quoted in an ICMP error) that
+ * is wrong is then PARTIAL, reason "not ready", rather than BAD; the fixer
+ * writes it only with INETCSUM_FIX_PARTIAL, like any PARTIAL field.
+ */
+#define INETCSUM_FRAME_NOT_READY 2u
 
 /*
  * inetcsum_frame_check() parses the 'caplen' captured bytes of a frame
@@ -145,10 +157,24 @@ INETCSUM_API int inetcsum_frame_check(int linktype, const uint8_t *frame,
 				      struct inetcsum_frame_result *out);
 
 /*
+ * inetcsum_frame_check_flags() is inetcsum_frame_check() with what the
+ * capture file says about the frame: 'flags' 0 or INETCSUM_FRAME_NOT_READY.
+ */
+INETCSUM_API int inetcsum_frame_check_flags(int linktype,
+					    const uint8_t *frame,
+					    size_t caplen, size_t origlen,
+					    unsigned flags,
+					    struct inetcsum_frame_result *out);
+
+/*
  * inetcsum_frame_fix() does the same and rewrites, in 'frame', every BAD
  * field (and PARTIAL ones with INETCSUM_FIX_PARTIAL) with its expected value;
- * no other byte changes, and NONE, ILLEGAL and UNVERIFIED fields are never
- * written (so no field whose bytes a lying length leaves unknown; a field
+ * 'flags' may also hold INETCSUM_FRAME_NOT_READY.  No other byte changes,
+ * and NONE, ILLEGAL and UNVERIFIED fields are never recomputed (so no field
+ * whose bytes a lying length leaves unknown; the one exception is an ICMP
+ * error under such a length, whose field is updated incrementally for the
+ * quote it covers when that is repaired, so that it says what it said
+ * before; a field
  * whose own coverage is sound, such as an IPv4 header checksum, is still
  * repaired: a capture is fixed field by field, where inetcsum_ip_fill()
  * refuses the whole packet).  Layers are fixed innermost first, so that an outer GRE or ICMP

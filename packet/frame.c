@@ -48,11 +48,53 @@ parse(int linktype, const uint8_t *frame, size_t caplen, size_t origlen,
 	return inetcsum_pkt_link(&c, linktype, wire_end(caplen, origlen));
 }
 
+/*
+ * INETCSUM_FRAME_NOT_READY: the capture says the checksums were left for
+ * the NIC to fill (pcapng epb_flags bit 9), so a wrong TCP or UDP field is
+ * PARTIAL, whatever it holds.  Only the packet's own transport layers: the
+ * ones the sending stack offloads (Linux's CHECKSUM_PARTIAL concerns one
+ * TCP or UDP checksum; it computes the IPv4 header checksum itself), not
+ * the IPv4 header, ICMP, GRE or UDP-Lite, and not the layers quoted in an
+ * ICMP error, which come after the ICMP layer and were received from the
+ * network.  Applied to the parsed layers, so that check and fix agree.
+ */
+static void
+not_ready(struct inetcsum_frame_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->nlayers; i++) {
+		struct inetcsum_layer *l = &out->layers[i];
+
+		if (l->proto == INETCSUM_PROTO_ICMP ||
+		    l->proto == INETCSUM_PROTO_ICMPV6)
+			return;
+		if ((l->proto == INETCSUM_PROTO_TCP ||
+		     l->proto == INETCSUM_PROTO_UDP) &&
+		    l->status == INETCSUM_BAD) {
+			l->status = INETCSUM_PARTIAL;
+			l->reason = "not ready";
+		}
+	}
+}
+
 INETCSUM_API int
 inetcsum_frame_check(int linktype, const uint8_t *frame, size_t caplen,
 		     size_t origlen, struct inetcsum_frame_result *out)
 {
 	return parse(linktype, frame, caplen, origlen, out, NULL);
+}
+
+INETCSUM_API int
+inetcsum_frame_check_flags(int linktype, const uint8_t *frame, size_t caplen,
+			   size_t origlen, unsigned flags,
+			   struct inetcsum_frame_result *out)
+{
+	int r = parse(linktype, frame, caplen, origlen, out, NULL);
+
+	if (flags & INETCSUM_FRAME_NOT_READY)
+		not_ready(out);
+	return r;
 }
 
 /* RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), on memory-order values. */
@@ -86,6 +128,8 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 
 	if (parse(linktype, frame, caplen, origlen, out, cov) < 0)
 		return -1;
+	if (flags & INETCSUM_FRAME_NOT_READY)
+		not_ready(out);
 	for (i = out->nlayers; i-- > 0;) {
 		const struct inetcsum_layer *l = &out->layers[i];
 		const struct cover *cv = &cov[i];
