@@ -286,10 +286,16 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 	l = whole(c, ip, v6 ? INETCSUM_PROTO_ICMPV6 : INETCSUM_PROTO_ICMP,
 		  v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP, off, ICMP_CSUM_OFF,
 		  ICMP_HLEN, v6);
-	/* The outer reason (a wrong length, a fragment) does not stop the
-	 * quote: its bytes are there, and its checksums are its own. */
+	/*
+	 * The outer reason (a wrong length, malformed options) does not stop
+	 * the quote: its bytes are there, and its checksums are its own.  A
+	 * fragment does: the ICMP checksum covers the whole datagram, which
+	 * the tool's reassembly judges and rewrites from the bytes as they
+	 * were, so a quote repaired under it here would leave it wrong.
+	 */
 	if (l == NULL || off > ip->end || ip->end - off < ICMP_HLEN ||
-	    !have(c, off, 1))
+	    !have(c, off, 1) ||
+	    (ip->reason != NULL && strcmp(ip->reason, "fragment") == 0))
 		return;
 	type = c->f[off];
 	if (!icmp_is_error(type, v6))

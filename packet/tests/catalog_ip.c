@@ -625,6 +625,17 @@ catalog_icmp_quotes(void)
 	    W(IPV4, GOOD, 0), W(ICMP, UNVERIFIED, "length"), W(IPV4, BAD, 0),
 	    W(TCP, GOOD, 0));
 
+	/*
+	 * The first fragment of an ICMP error: its checksum covers the whole
+	 * datagram (the tool's reassembly judges it), so the quote is left
+	 * alone, as a repair inside it would leave the ICMP wrong.
+	 */
+	icmp4_error(&fb, 11, 0, 0, in.b, in.len);
+	fb.b[14 + 6] |= 0x20;
+	catalog_ipv4_recsum(fb.b + 14);
+	ADD("icmp-quote-in-fragment", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(ICMP, UNVERIFIED, "fragment"));
+
 	/* ICMPv6 destination unreachable quoting all of IPv6 + UDP. */
 	fb_init(&in);
 	fb_ipv6(&in, 17, B6, A6);
