@@ -124,6 +124,9 @@ if rc != 2 or "--files-from " + missing not in err:
 rc, _, err = run(["check", "--files-from", "-"], stdin=files[0] + "\n-\n")
 if rc != 2 or "line 2" not in err:
     fail("check --files-from - with '-' inside: exit %d, %r" % (rc, err))
+rc, _, err = run(["check", "--files-from", "-", "-"], stdin=files[0] + "\n")
+if rc != 2 or "standard input" not in err:
+    fail("check --files-from - -: exit %d, %r" % (rc, err))
 
 # fix --output-dir: the oracle is `fix IN OUT` per file.
 before = {p: open(p, "rb").read() for p in files + [spaced]}

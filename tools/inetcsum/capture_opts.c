@@ -299,6 +299,13 @@ capture_file_list(const char *cmd, const struct capture_opts *o, int argc,
 			goto oom;
 	if (name == NULL)
 		return 0;
+	for (i = first; i < argc; i++)
+		if (strcmp(name, "-") == 0 && strcmp(argv[i], "-") == 0) {
+			fprintf(stderr, "inetcsum %s: '-' names standard input, "
+				"but --files-from - reads the list from it\n",
+				cmd);
+			goto fail;
+		}
 	f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
 	if (f == NULL) {
 		fprintf(stderr, "inetcsum %s: --files-from %s: %s\n", cmd,

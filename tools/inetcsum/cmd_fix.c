@@ -68,7 +68,7 @@ usage(FILE *f)
 "capture up to that point (exit 2); messages then go to standard error.\n"
 "An OUT named *.gz, *.zst or *.lz4 is written compressed.\n"
 "  -v, --verbose   a line per rewritten field\n"
-"  -q, --quiet     no summary\n"
+"  -q, --quiet     no summary (with --json, the objects stay)\n"
 "  --fix-partial   also complete offload 'partial' checksums\n"
 "  --in-place      rewrite FILE itself (still via a temporary file)\n"
 "  --output-dir DIR  write each IN to DIR/its base name, atomically\n"
