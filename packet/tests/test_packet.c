@@ -369,6 +369,89 @@ test_unverified_icmp_follows(const struct tcase *cases, size_t n)
 	CHECK(found, "icmp-quote-bad-ipv4-outer-length not in the catalog");
 }
 
+/*
+ * INETCSUM_FRAME_NOT_READY (pcapng "checksum not ready"): every GOOD TCP or
+ * UDP field of a catalogued frame corrupted in turn is PARTIAL ("not
+ * ready") when no ICMP layer comes before it (the packet's own transport
+ * layer), and stays BAD inside an ICMP quote; without the flag it is BAD.
+ * fix with the flag leaves the field as it is unless INETCSUM_FIX_PARTIAL
+ * asks, and then makes it GOOD.
+ */
+static void
+test_not_ready(const struct tcase *cases, size_t n)
+{
+	struct inetcsum_frame_result r, plain;
+	uint8_t f[FB_MAX], g[FB_MAX];
+	size_t i, j, k, tried = 0, quoted = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct tcase *t = &cases[i];
+		struct inetcsum_frame_result base;
+
+		inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen,
+				     &base);
+		for (j = 0; j < base.nlayers; j++) {
+			const struct inetcsum_layer *l = &base.layers[j];
+			int in_quote = 0;
+
+			if ((l->proto != INETCSUM_PROTO_TCP &&
+			     l->proto != INETCSUM_PROTO_UDP) ||
+			    l->status != INETCSUM_GOOD ||
+			    l->field_offset + 2 > t->len)
+				continue;
+			for (k = 0; k < j; k++)
+				if (base.layers[k].proto == INETCSUM_PROTO_ICMP ||
+				    base.layers[k].proto ==
+				    INETCSUM_PROTO_ICMPV6)
+					in_quote = 1;
+			memcpy(f, t->f, t->len);
+			f[l->field_offset] ^= 0x3c;
+			inetcsum_frame_check(t->linktype, f, t->len,
+					     t->origlen, &plain);
+			inetcsum_frame_check_flags(t->linktype, f, t->len,
+						   t->origlen,
+						   INETCSUM_FRAME_NOT_READY,
+						   &r);
+			tried++;
+			quoted += in_quote;
+			CHECK(plain.layers[j].status == INETCSUM_BAD,
+			      "%s layer %zu: corrupted but %s", t->name, j,
+			      inetcsum_status_name(plain.layers[j].status));
+			if (in_quote) {
+				CHECK(r.layers[j].status == INETCSUM_BAD,
+				      "%s layer %zu: quoted, not ready made "
+				      "it %s", t->name, j,
+				      inetcsum_status_name(r.layers[j].status));
+				continue;
+			}
+			CHECK(r.layers[j].status == INETCSUM_PARTIAL &&
+			      r.layers[j].reason != NULL &&
+			      strcmp(r.layers[j].reason, "not ready") == 0,
+			      "%s layer %zu: not ready gave %s", t->name, j,
+			      inetcsum_status_name(r.layers[j].status));
+			memcpy(g, f, t->len);
+			(void)inetcsum_frame_fix(t->linktype, g, t->len,
+						 t->origlen,
+						 INETCSUM_FRAME_NOT_READY, &r);
+			CHECK(g[l->field_offset] == f[l->field_offset],
+			      "%s layer %zu: not-ready field rewritten "
+			      "without INETCSUM_FIX_PARTIAL", t->name, j);
+			(void)inetcsum_frame_fix(t->linktype, g, t->len,
+						 t->origlen,
+						 INETCSUM_FRAME_NOT_READY |
+						 INETCSUM_FIX_PARTIAL, &r);
+			inetcsum_frame_check(t->linktype, g, t->len,
+					     t->origlen, &r);
+			CHECK(r.layers[j].status == INETCSUM_GOOD,
+			      "%s layer %zu: %s after a fix with "
+			      "INETCSUM_FIX_PARTIAL", t->name, j,
+			      inetcsum_status_name(r.layers[j].status));
+		}
+	}
+	CHECK(tried > 20 && quoted > 0, "not ready: %zu fields, %zu quoted",
+	      tried, quoted);
+}
+
 static void
 test_names(void)
 {
@@ -395,6 +478,7 @@ main(void)
 	test_names();
 	test_zero_expected();
 	test_unverified_icmp_follows(cases, n);
+	test_not_ready(cases, n);
 	printf("test_packet: %zu frames, %d failures (kernel %s)\n", n,
 	       test_failures, inetcsum_impl_name());
 	return test_failures ? 1 : 0;
