@@ -32,16 +32,7 @@
 
 static unsigned failures;
 
-#define CHECK(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__,	\
-				__LINE__);				\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-			failures++;					\
-		}							\
-	} while (0)
+#include "check.h"
 
 #if defined(__i386__) || defined(__x86_64__)
 /* Leaf 1 EAX (stepping included) and the display family and model. */

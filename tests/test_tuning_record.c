@@ -36,16 +36,7 @@
 
 static unsigned failures;
 
-#define CHECK(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__,	\
-				__LINE__);				\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-			failures++;					\
-		}							\
-	} while (0)
+#include "check.h"
 
 static struct inetcsum_cpu_ident id;
 static u32 features;

@@ -106,14 +106,7 @@ int expect(const char *name, const struct inetcsum_frame_result *r,
 void print_result(const struct inetcsum_frame_result *r);
 
 extern int test_failures;
-#define CHECK(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);			\
-			fprintf(stderr, "\n");				\
-			test_failures++;				\
-		}							\
-	} while (0)
+#define CHECK_FAILURES test_failures
+#include "../../tests/check.h"
 
 #endif /* PACKET_TESTS_FRAMES_H */

@@ -27,17 +27,8 @@
 static int failures;
 static uint64_t rs = 0x853c49e6748fea9bu;
 
-#define CHECK(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			if (failures++ < 20) {				\
-				fprintf(stderr, "FAIL %s:%d: ",		\
-					__FILE__, __LINE__);		\
-				fprintf(stderr, __VA_ARGS__);		\
-				fprintf(stderr, "\n");			\
-			}						\
-		}							\
-	} while (0)
+#define CHECK_PRINT_MAX 20UL
+#include "../../tests/check.h"
 
 static unsigned
 get16(const uint8_t *p)

@@ -48,17 +48,8 @@
 static int failures;
 static uint64_t rs = 0x6a09e667f3bcc908u;
 
-#define CHECK(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			if (failures++ < 20) {				\
-				fprintf(stderr, "FAIL %s:%d: ",		\
-					__FILE__, __LINE__);		\
-				fprintf(stderr, __VA_ARGS__);		\
-				fprintf(stderr, "\n");			\
-			}						\
-		}							\
-	} while (0)
+#define CHECK_PRINT_MAX 20UL
+#include "../../tests/check.h"
 
 #define MAXSEG 64
 
