@@ -96,6 +96,16 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 				   INETCSUM_PROTO_UDP, off + UDP_CSUM_OFF);
 	if (l == NULL)
 		return;
+	if (c->quoted && ip->reason != NULL) {
+		/*
+		 * A quoted datagram that cannot be verified (cut, a fragment)
+		 * is reported as such, zero field or not: a zero in a quote
+		 * is not the sender's choice to judge here, and nothing can
+		 * fill it (inetcsum_ip_fill() leaves "quoted" fields).
+		 */
+		l->reason = ip->reason;
+		return;
+	}
 	zero = have(c, off + UDP_CSUM_OFF, 2) && l->stored == 0;
 	if (ip->reason != NULL) {
 		l->reason = ip->reason;
@@ -267,7 +277,9 @@ icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
 		l->reason = ip->reason;
 		return;
 	}
-	inetcsum_pkt_verify(c, l, off, end - off, 0, 0, 0);
+	/* Zero means "none", so a computed 0 is sent as 0xffff, as in UDP
+	 * (the 'udp' rule of inetcsum_pkt_verify()). */
+	inetcsum_pkt_verify(c, l, off, end - off, 0, 1, 0);
 	if (have(c, off + 2, 2) && l->stored == 0) {
 		/* Known from the field: "no checksum transmitted" (RFC 4884
 		 * section 7); 'expected' stays the computed value. */
