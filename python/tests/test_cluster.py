@@ -117,15 +117,15 @@ def descendants(pid):
 
 def wrapper(tmp_path):
     """INETCSUM_CLI for the workers: logs each task's start and end with
-    the worker's PID (its parent) around the real command."""
+    the worker's PID (its parent) and the time, around the real command."""
     log = tmp_path / "tasks.log"
     w = tmp_path / "inetcsum-logged"
     w.write_text("#!/bin/sh\n"
                  'eval last=\\"\\${$#}\\"\n'
-                 f'echo "start $PPID $last" >>"{log}"\n'
+                 f'echo "start $PPID $(date +%s.%N) $last" >>"{log}"\n'
                  "sleep 0.02\n"
                  f'"{CLI}" "$@"\nrc=$?\n'
-                 f'echo "end $PPID $last" >>"{log}"\n'
+                 f'echo "end $PPID $(date +%s.%N) $last" >>"{log}"\n'
                  "exit $rc\n")
     w.chmod(0o755)
     return str(w), log
@@ -136,7 +136,7 @@ def read_log(log):
         lines = log.read_text().splitlines()
     except FileNotFoundError:
         return []
-    return [(l.split(" ", 2)) for l in lines if l.count(" ") >= 2]
+    return [l.split(" ", 3) for l in lines if l.count(" ") >= 3]
 
 
 @pytest.mark.parametrize("fix", [False, True], ids=["check", "fix"])
@@ -168,18 +168,32 @@ def test_killed_worker_nothing_lost_nothing_twice(corpus, client, tmp_path,
     deadline = time.monotonic() + 30
     while victim is None and time.monotonic() < deadline:
         ents = read_log(log)
-        done = {(pid, f) for ev, pid, f in ents if ev == "end"}
+        done = {(pid, f) for ev, pid, _, f in ents if ev == "end"}
+        cand = None
         # A task in flight on a worker, once a quarter of them started.
         if len(ents) > NFILES // 2:
-            for ev, pid, f in reversed(ents):
+            for ev, pid, _, f in reversed(ents):
                 if ev == "start" and int(pid) in pids and \
                         (pid, f) not in done:
-                    victim, victim_file = int(pid), f
+                    cand = pid, f
                     break
-        time.sleep(0.002)
+        if cand is None:
+            time.sleep(0.002)
+            continue
+        # Frozen, the worker can no longer hand in a result.  If the task
+        # ended before the freeze, its result may be out already: thaw it
+        # and take another.
+        os.kill(int(cand[0]), signal.SIGSTOP)
+        stopped = time.time()
+        ended = [float(ts) for ev, pid, ts, f in read_log(log)
+                 if ev == "end" and (pid, f) == cand]
+        if ended and ended[0] <= stopped:
+            os.kill(int(cand[0]), signal.SIGCONT)
+            continue
+        victim, victim_file = int(cand[0]), cand[1]
     assert victim is not None, "no task seen in flight"
     # The worker and what it runs, as when a node dies.
-    for pid in [victim] + descendants(victim):
+    for pid in descendants(victim) + [victim]:
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -189,7 +203,7 @@ def test_killed_worker_nothing_lost_nothing_twice(corpus, client, tmp_path,
     assert "e" not in out, out.get("e")
     r = out["r"]
     # The killed task ran again, on another worker.
-    starts = [int(pid) for ev, pid, f in read_log(log)
+    starts = [int(pid) for ev, pid, _, f in read_log(log)
               if ev == "start" and f == victim_file]
     assert victim in starts and any(p != victim for p in starts), starts
     # Nothing lost, nothing twice: each file once, as the oracle says.
