@@ -257,6 +257,18 @@ stream_compressed(const uint8_t *data, size_t size)
 	 * it when they came in pieces, but not when the whole frame came in
 	 * one call.  So there one list is a prefix of the other.
 	 */
+	/*
+	 * libzstd (1.5.4) is not as strict fed in pieces: a frame whose
+	 * content checksum is wrong is refused when the frame comes whole
+	 * and accepted, its bytes handed out, when it comes a few bytes at
+	 * a time (libzstd's own streaming loop alone shows it, on the seed
+	 * zstd-checksum-pieces).  That is the decoder's answer, not this
+	 * reader's; docs/capture-tools.md says so.  Only that direction is
+	 * let pass.
+	 */
+	if (inetcsum_codec_detect(data, size) == INETCSUM_CODEC_ZSTD &&
+	    a.r == 0 && b.r == -1)
+		return;
 	if (a.r != b.r || (a.r != -1 && a.nseen != b.nseen))
 		abort();
 	for (i = 0; i < a.nseen && i < b.nseen; i++)
