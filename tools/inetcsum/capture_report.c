@@ -29,7 +29,7 @@ is_problem_status(enum inetcsum_status s)
 }
 
 int
-inetcsum_frame_is_problem(const struct inetcsum_frame_result *r)
+cli_frame_is_problem(const struct inetcsum_frame_result *r)
 {
 	size_t i;
 
@@ -41,7 +41,7 @@ inetcsum_frame_is_problem(const struct inetcsum_frame_result *r)
 
 /* Counts 'n' frames with note 'note' (compared by content). */
 static void
-count_note(struct inetcsum_tally *t, const char *note, uint64_t n)
+count_note(struct cli_tally *t, const char *note, uint64_t n)
 {
 	size_t i;
 
@@ -51,7 +51,7 @@ count_note(struct inetcsum_tally *t, const char *note, uint64_t n)
 			t->notes[i].n += n;
 			return;
 		}
-	if (t->nnotes == INETCSUM_MAX_NOTES) {
+	if (t->nnotes == CLI_MAX_NOTES) {
 		t->other_notes += n;
 		return;
 	}
@@ -60,7 +60,7 @@ count_note(struct inetcsum_tally *t, const char *note, uint64_t n)
 }
 
 void
-inetcsum_tally_frame(struct inetcsum_tally *t,
+cli_tally_frame(struct cli_tally *t,
 		     const struct inetcsum_frame_result *r)
 {
 	size_t i;
@@ -70,8 +70,8 @@ inetcsum_tally_frame(struct inetcsum_tally *t,
 	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
 		const struct inetcsum_layer *l = &r->layers[i];
 
-		if ((unsigned)l->proto < INETCSUM_NPROTO &&
-		    (unsigned)l->status < INETCSUM_NSTATUS)
+		if ((unsigned)l->proto < CLI_NPROTO &&
+		    (unsigned)l->status < CLI_NSTATUS)
 			t->n[l->proto][l->status]++;
 		problem |= is_problem_status(l->status);
 		bad |= l->status == INETCSUM_BAD ||
@@ -87,8 +87,8 @@ inetcsum_tally_frame(struct inetcsum_tally *t,
 
 /* Adds the reassembly counts of 'src' to 'dst'; peaks are the larger. */
 static void
-reasm_merge(struct inetcsum_reasm_tally *dst,
-	    const struct inetcsum_reasm_tally *src)
+reasm_merge(struct cli_reasm_tally *dst,
+	    const struct cli_reasm_tally *src)
 {
 	size_t i, k;
 
@@ -104,7 +104,7 @@ reasm_merge(struct inetcsum_reasm_tally *dst,
 				break;
 		if (k < dst->nfailed) {
 			dst->failed[k].n += src->failed[i].n;
-		} else if (dst->nfailed < INETCSUM_MAX_REASM_REASONS) {
+		} else if (dst->nfailed < CLI_MAX_REASM_REASONS) {
 			dst->failed[dst->nfailed++] = src->failed[i];
 		} else {
 			dst->other_failed += src->failed[i].n;
@@ -117,8 +117,8 @@ reasm_merge(struct inetcsum_reasm_tally *dst,
 }
 
 void
-inetcsum_tally_merge(struct inetcsum_tally *dst,
-		     const struct inetcsum_tally *src)
+cli_tally_merge(struct cli_tally *dst,
+		     const struct cli_tally *src)
 {
 	size_t p, s;
 
@@ -130,8 +130,8 @@ inetcsum_tally_merge(struct inetcsum_tally *dst,
 	dst->unparsed += src->unparsed;
 	dst->fixed_fields += src->fixed_fields;
 	dst->oversize += src->oversize;
-	for (p = 0; p < INETCSUM_NPROTO; p++)
-		for (s = 0; s < INETCSUM_NSTATUS; s++)
+	for (p = 0; p < CLI_NPROTO; p++)
+		for (s = 0; s < CLI_NSTATUS; s++)
 			dst->n[p][s] += src->n[p][s];
 	for (p = 0; p < src->nnotes; p++)
 		count_note(dst, src->notes[p].note, src->notes[p].n);
@@ -142,7 +142,7 @@ inetcsum_tally_merge(struct inetcsum_tally *dst,
 static int
 by_count(const void *a, const void *b)
 {
-	const struct inetcsum_note_count *x = a, *y = b;
+	const struct cli_note_count *x = a, *y = b;
 
 	if (x->n != y->n)
 		return x->n < y->n ? 1 : -1;
@@ -151,8 +151,8 @@ by_count(const void *a, const void *b)
 
 /* The reasons, most frequent first (then by name: output is stable). */
 static size_t
-sorted_notes(const struct inetcsum_tally *t,
-	     struct inetcsum_note_count out[INETCSUM_MAX_NOTES])
+sorted_notes(const struct cli_tally *t,
+	     struct cli_note_count out[CLI_MAX_NOTES])
 {
 	memcpy(out, t->notes, t->nnotes * sizeof(out[0]));
 	qsort(out, t->nnotes, sizeof(out[0]), by_count);
@@ -160,8 +160,8 @@ sorted_notes(const struct inetcsum_tally *t,
 }
 
 static size_t
-sorted_reasons(const struct inetcsum_reasm_tally *r,
-	       struct inetcsum_note_count out[INETCSUM_MAX_REASM_REASONS])
+sorted_reasons(const struct cli_reasm_tally *r,
+	       struct cli_note_count out[CLI_MAX_REASM_REASONS])
 {
 	memcpy(out, r->failed, r->nfailed * sizeof(out[0]));
 	qsort(out, r->nfailed, sizeof(out[0]), by_count);
@@ -169,7 +169,7 @@ sorted_reasons(const struct inetcsum_reasm_tally *r,
 }
 
 void
-inetcsum_print_frame_text(FILE *f, const char *file, uint64_t frame,
+cli_print_frame_text(FILE *f, const char *file, uint64_t frame,
 			  const struct inetcsum_frame_result *r)
 {
 	size_t i;
@@ -197,7 +197,7 @@ inetcsum_print_frame_text(FILE *f, const char *file, uint64_t frame,
 }
 
 void
-inetcsum_json_string(FILE *f, const char *s)
+cli_json_string(FILE *f, const char *s)
 {
 	if (s == NULL) {
 		fputs("null", f);
@@ -218,14 +218,14 @@ inetcsum_json_string(FILE *f, const char *s)
 }
 
 void
-inetcsum_print_frame_json(FILE *f, const char *file, uint64_t frame,
+cli_print_frame_json(FILE *f, const char *file, uint64_t frame,
 			  size_t frame_offset,
 			  const struct inetcsum_frame_result *r)
 {
 	size_t i;
 
 	fputs("{\"file\":", f);
-	inetcsum_json_string(f, file);
+	cli_json_string(f, file);
 	fprintf(f, ",\"frame\":%llu,\"layers\":[", (unsigned long long)frame);
 	for (i = 0; i < r->nlayers && i < INETCSUM_MAX_LAYERS; i++) {
 		const struct inetcsum_layer *l = &r->layers[i];
@@ -237,16 +237,16 @@ inetcsum_print_frame_json(FILE *f, const char *file, uint64_t frame,
 			inetcsum_status_name(l->status), l->stored,
 			l->expected, l->field_offset,
 			frame_offset + l->field_offset);
-		inetcsum_json_string(f, l->reason);
+		cli_json_string(f, l->reason);
 		fputc('}', f);
 	}
 	fputs("],\"note\":", f);
-	inetcsum_json_string(f, r->note);
+	cli_json_string(f, r->note);
 	fputs("}\n", f);
 }
 
 void
-inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
+cli_print_tally_text(FILE *f, const struct cli_tally *t)
 {
 	size_t p, s;
 
@@ -259,10 +259,10 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 		(unsigned long long)t->bad_frames,
 		(unsigned long long)(t->problem_frames - t->bad_frames),
 		(unsigned long long)t->unparsed);
-	inetcsum_print_oversize_text(f, t);
+	cli_print_oversize_text(f, t);
 	/* Never silent: why frames stopped short of their inner packet. */
 	{
-		struct inetcsum_note_count nc[INETCSUM_MAX_NOTES];
+		struct cli_note_count nc[CLI_MAX_NOTES];
 		size_t k, n = sorted_notes(t, nc);
 
 		for (k = 0; k < n; k++)
@@ -272,11 +272,11 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 			fprintf(f, "  not parsed %llu: other reasons\n",
 				(unsigned long long)t->other_notes);
 	}
-	inetcsum_print_reasm_text(f, t);
-	for (p = 0; p < INETCSUM_NPROTO; p++) {
+	cli_print_reasm_text(f, t);
+	for (p = 0; p < CLI_NPROTO; p++) {
 		int any = 0;
 
-		for (s = 0; s < INETCSUM_NSTATUS; s++) {
+		for (s = 0; s < CLI_NSTATUS; s++) {
 			if (t->n[p][s] == 0)
 				continue;
 			if (!any)
@@ -294,7 +294,7 @@ inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t)
 
 /* The summary object's value: {"files":...}, without a newline. */
 static void
-print_tally_body(FILE *f, const struct inetcsum_tally *t,
+print_tally_body(FILE *f, const struct cli_tally *t,
 		 const uint64_t *fixed)
 {
 	size_t p, s;
@@ -312,10 +312,10 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 		(unsigned long long)t->unparsed,
 		(unsigned long long)t->fixed_fields,
 		(unsigned long long)t->oversize);
-	for (p = 0; p < INETCSUM_NPROTO; p++) {
+	for (p = 0; p < CLI_NPROTO; p++) {
 		int firsts = 1;
 
-		for (s = 0; s < INETCSUM_NSTATUS; s++) {
+		for (s = 0; s < CLI_NSTATUS; s++) {
 			if (t->n[p][s] == 0)
 				continue;
 			if (firsts)
@@ -332,13 +332,13 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 	}
 	fputs("},\"unparsed_reasons\":{", f);
 	{
-		struct inetcsum_note_count nc[INETCSUM_MAX_NOTES];
+		struct cli_note_count nc[CLI_MAX_NOTES];
 		size_t k, n = sorted_notes(t, nc);
 
 		for (k = 0; k < n; k++) {
 			if (k)
 				fputc(',', f);
-			inetcsum_json_string(f, nc[k].note);
+			cli_json_string(f, nc[k].note);
 			fprintf(f, ":%llu", (unsigned long long)nc[k].n);
 		}
 		if (t->other_notes)
@@ -347,7 +347,7 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 	}
 	fputc('}', f);
 	if (t->reasm.on) {
-		struct inetcsum_note_count nc[INETCSUM_MAX_REASM_REASONS];
+		struct cli_note_count nc[CLI_MAX_REASM_REASONS];
 		size_t k, n = sorted_reasons(&t->reasm, nc);
 
 		fprintf(f, ",\"reassembly\":{\"fragments\":%llu,"
@@ -363,7 +363,7 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 		for (k = 0; k < n; k++) {
 			if (k)
 				fputc(',', f);
-			inetcsum_json_string(f, nc[k].note);
+			cli_json_string(f, nc[k].note);
 			fprintf(f, ":%llu", (unsigned long long)nc[k].n);
 		}
 		if (t->reasm.other_failed)
@@ -375,7 +375,7 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 		int first = 1;
 
 		fputs(",\"fixed\":{", f);
-		for (p = 0; p < INETCSUM_NPROTO; p++) {
+		for (p = 0; p < CLI_NPROTO; p++) {
 			if (fixed[p] == 0)
 				continue;
 			fprintf(f, "%s\"%s\":%llu", first ? "" : ",",
@@ -388,7 +388,7 @@ print_tally_body(FILE *f, const struct inetcsum_tally *t,
 }
 
 void
-inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
+cli_print_tally_json(FILE *f, const struct cli_tally *t)
 {
 	fputs("{\"summary\":", f);
 	print_tally_body(f, t, NULL);
@@ -398,21 +398,21 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t)
 void
 capture_print_summary_json(FILE *f, const char *type, const char *file,
 			   const char *output, const char *error,
-			   const struct inetcsum_tally *t,
+			   const struct cli_tally *t,
 			   const uint64_t *fixed)
 {
 	fputs("{\"type\":", f);
-	inetcsum_json_string(f, type);
+	cli_json_string(f, type);
 	if (file != NULL) {
 		fputs(",\"file\":", f);
-		inetcsum_json_string(f, file);
+		cli_json_string(f, file);
 	}
 	if (output != NULL) {
 		fputs(",\"output\":", f);
-		inetcsum_json_string(f, output);
+		cli_json_string(f, output);
 	}
 	fputs(",\"error\":", f);
-	inetcsum_json_string(f, error);
+	cli_json_string(f, error);
 	fputs(",\"summary\":", f);
 	print_tally_body(f, t, fixed);
 	fputs("}\n", f);
@@ -466,7 +466,7 @@ capture_error_text(const char *buf, size_t len, const char *cmd,
 
 
 void
-inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t)
+cli_print_oversize_text(FILE *f, const struct cli_tally *t)
 {
 	/* Read and checked like any other, but the file's header claims
 	 * otherwise: worth a line, never an error. */
@@ -477,10 +477,10 @@ inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t)
 }
 
 void
-inetcsum_print_reasm_text(FILE *f, const struct inetcsum_tally *t)
+cli_print_reasm_text(FILE *f, const struct cli_tally *t)
 {
-	struct inetcsum_note_count nc[INETCSUM_MAX_REASM_REASONS];
-	const struct inetcsum_reasm_tally *r = &t->reasm;
+	struct cli_note_count nc[CLI_MAX_REASM_REASONS];
+	const struct cli_reasm_tally *r = &t->reasm;
 	size_t k, n;
 
 	if (!r->on || r->fragments == 0)
@@ -513,24 +513,24 @@ now(void)
 }
 
 int
-inetcsum_progress_shown(size_t total, int allowed)
+cli_progress_shown(size_t total, int allowed)
 {
-	return allowed && total >= INETCSUM_PROGRESS_MIN &&
+	return allowed && total >= CLI_PROGRESS_MIN &&
 	       isatty(STDERR_FILENO);
 }
 
 void
-inetcsum_progress_start(struct inetcsum_progress *p, const char *name,
+cli_progress_start(struct cli_progress *p, const char *name,
 			size_t total, int allowed)
 {
 	p->name = name;
 	p->total = total;
-	p->on = inetcsum_progress_shown(total, allowed);
+	p->on = cli_progress_shown(total, allowed);
 	p->next = p->on ? now() + PROGRESS_PERIOD : 0;
 }
 
 void
-inetcsum_progress_update(struct inetcsum_progress *p, size_t done)
+cli_progress_update(struct cli_progress *p, size_t done)
 {
 	double t;
 
@@ -546,7 +546,7 @@ inetcsum_progress_update(struct inetcsum_progress *p, size_t done)
 }
 
 void
-inetcsum_progress_end(struct inetcsum_progress *p)
+cli_progress_end(struct cli_progress *p)
 {
 	if (p->on)
 		fprintf(stderr, "\r%s: done\033[K\n", p->name);

@@ -12,17 +12,17 @@
 
 #include "inetcsum_packet.h"
 
-#define INETCSUM_NPROTO		(INETCSUM_PROTO_GRE + 1)
-#define INETCSUM_NSTATUS	(INETCSUM_ILLEGAL + 1)
+#define CLI_NPROTO		(INETCSUM_PROTO_ICMP_EXT + 1)
+#define CLI_NSTATUS	(INETCSUM_ILLEGAL + 1)
 
 /*
  * Frames not parsed to their innermost packet, per reason (the parser's
- * note, a static string); reasons past the first INETCSUM_MAX_NOTES
+ * note, a static string); reasons past the first CLI_MAX_NOTES
  * distinct ones are counted under "other".
  */
-#define INETCSUM_MAX_NOTES	48
+#define CLI_MAX_NOTES	48
 
-struct inetcsum_note_count {
+struct cli_note_count {
 	const char *note;
 	uint64_t n;
 };
@@ -33,18 +33,18 @@ struct inetcsum_note_count {
  * before, but reassembled), the datagrams that were not, per reason, and
  * the most memory the pending ones held at once.
  */
-#define INETCSUM_MAX_REASM_REASONS	24
+#define CLI_MAX_REASM_REASONS	24
 
-struct inetcsum_reasm_tally {
+struct cli_reasm_tally {
 	int on;
 	uint64_t fragments, datagrams, nonfirst;
-	struct inetcsum_note_count failed[INETCSUM_MAX_REASM_REASONS];
+	struct cli_note_count failed[CLI_MAX_REASM_REASONS];
 	size_t nfailed;
 	uint64_t other_failed;
 	uint64_t peak_bytes, peak_datagrams;
 };
 
-struct inetcsum_tally {
+struct cli_tally {
 	uint64_t files, unreadable;
 	uint64_t frames;
 	/* frames with a layer bad, illegal, partial or unverified */
@@ -54,39 +54,39 @@ struct inetcsum_tally {
 	uint64_t fixed_fields;		/* fix: fields rewritten */
 	/* records longer than their snapshot length, read whole (pcap.h) */
 	uint64_t oversize;
-	uint64_t n[INETCSUM_NPROTO][INETCSUM_NSTATUS];
-	struct inetcsum_note_count notes[INETCSUM_MAX_NOTES];
+	uint64_t n[CLI_NPROTO][CLI_NSTATUS];
+	struct cli_note_count notes[CLI_MAX_NOTES];
 	size_t nnotes;
 	uint64_t other_notes;
-	struct inetcsum_reasm_tally reasm;
+	struct cli_reasm_tally reasm;
 };
 
 void
-inetcsum_tally_frame(struct inetcsum_tally *t,
+cli_tally_frame(struct cli_tally *t,
 		     const struct inetcsum_frame_result *r);
 
 void
-inetcsum_tally_merge(struct inetcsum_tally *dst,
-		     const struct inetcsum_tally *src);
+cli_tally_merge(struct cli_tally *dst,
+		     const struct cli_tally *src);
 
 /* 1 if a layer is bad, illegal, partial or unverified. */
 int
-inetcsum_frame_is_problem(const struct inetcsum_frame_result *r);
+cli_frame_is_problem(const struct inetcsum_frame_result *r);
 
 void
-inetcsum_print_frame_text(FILE *f, const char *file, uint64_t frame,
+cli_print_frame_text(FILE *f, const char *file, uint64_t frame,
 			  const struct inetcsum_frame_result *r);
 
 void
-inetcsum_print_frame_json(FILE *f, const char *file, uint64_t frame,
+cli_print_frame_json(FILE *f, const char *file, uint64_t frame,
 			  size_t frame_offset,
 			  const struct inetcsum_frame_result *r);
 
 void
-inetcsum_print_tally_text(FILE *f, const struct inetcsum_tally *t);
+cli_print_tally_text(FILE *f, const struct cli_tally *t);
 
 void
-inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t);
+cli_print_tally_json(FILE *f, const struct cli_tally *t);
 
 /*
  * capture_print_summary_json() writes one summary object of JSON Lines:
@@ -94,14 +94,14 @@ inetcsum_print_tally_json(FILE *f, const struct inetcsum_tally *t);
  * where TYPE is "file" (one capture; FILE names it) or "total" (the merge
  * of all; no "file"), "output" appears only when OUTPUT is not NULL (fix),
  * "error" is null or what went wrong with the file, and the summary is
- * that of inetcsum_print_tally_json(), with "fixed" (fields rewritten per
+ * that of cli_print_tally_json(), with "fixed" (fields rewritten per
  * protocol) when 'fixed' is not NULL.  Every count adds up over files, the
  * two reassembly peaks excepted (the largest).
  */
 void
 capture_print_summary_json(FILE *f, const char *type, const char *file,
 			   const char *output, const char *error,
-			   const struct inetcsum_tally *t,
+			   const struct cli_tally *t,
 			   const uint64_t *fixed);
 
 /*
@@ -117,24 +117,24 @@ capture_error_text(const char *buf, size_t len, const char *cmd,
 
 /* The line on records longer than the snapshot length (none: nothing). */
 void
-inetcsum_print_oversize_text(FILE *f, const struct inetcsum_tally *t);
+cli_print_oversize_text(FILE *f, const struct cli_tally *t);
 
 /* The reassembly lines of the text summary (nothing without fragments). */
 void
-inetcsum_print_reasm_text(FILE *f, const struct inetcsum_tally *t);
+cli_print_reasm_text(FILE *f, const struct cli_tally *t);
 
 /* Writes 's' as a JSON string, quotes included; NULL becomes null. */
 void
-inetcsum_json_string(FILE *f, const char *s);
+cli_json_string(FILE *f, const char *s);
 
 /*
  * A progress line on standard error, refreshed at most a few times a
- * second, for files of at least INETCSUM_PROGRESS_MIN bytes, and only when
+ * second, for files of at least CLI_PROGRESS_MIN bytes, and only when
  * standard error is a terminal.
  */
-#define INETCSUM_PROGRESS_MIN	(64u << 20)
+#define CLI_PROGRESS_MIN	(64u << 20)
 
-struct inetcsum_progress {
+struct cli_progress {
 	const char *name;
 	size_t total;
 	int on;
@@ -143,16 +143,16 @@ struct inetcsum_progress {
 
 /* Whether a progress line would be shown for 'total' bytes. */
 int
-inetcsum_progress_shown(size_t total, int allowed);
+cli_progress_shown(size_t total, int allowed);
 
 void
-inetcsum_progress_start(struct inetcsum_progress *p, const char *name,
+cli_progress_start(struct cli_progress *p, const char *name,
 			size_t total, int allowed);
 
 void
-inetcsum_progress_update(struct inetcsum_progress *p, size_t done);
+cli_progress_update(struct cli_progress *p, size_t done);
 
 void
-inetcsum_progress_end(struct inetcsum_progress *p);
+cli_progress_end(struct cli_progress *p);
 
 #endif /* INETCSUM_TOOL_CAPTURE_REPORT_H */

@@ -55,14 +55,14 @@ struct check_ctx {
 	const struct check_opts *o;
 	const char *path;
 	FILE *out;
-	struct inetcsum_tally *t;
+	struct cli_tally *t;
 	struct reasm_driver rd;
 };
 
 /* One file's job and, with -j, its buffered output. */
 struct check_job {
 	const char *path;
-	struct inetcsum_tally tally;
+	struct cli_tally tally;
 	char *out, *err;
 	size_t outlen, errlen;
 	int done;
@@ -113,13 +113,13 @@ release_frame(void *arg, struct reasm_frame *f)
 	struct check_ctx *x = arg;
 	const struct check_opts *o = x->o;
 
-	inetcsum_tally_frame(x->t, f->r);
+	cli_tally_frame(x->t, f->r);
 	if (o->json && !o->quiet)
-		inetcsum_print_frame_json(x->out, x->path, f->number,
+		cli_print_frame_json(x->out, x->path, f->number,
 					  (size_t)f->offset, f->r);
 	else if (!o->quiet && (o->verbose ||
-			       inetcsum_frame_is_problem(f->r)))
-		inetcsum_print_frame_text(x->out, x->path, f->number,
+			       cli_frame_is_problem(f->r)))
+		cli_print_frame_text(x->out, x->path, f->number,
 					  f->r);
 }
 
@@ -145,7 +145,7 @@ check_frame(struct check_ctx *x, const struct inetcsum_cap *cap,
 /* Starts the context of one file; -1 (reported) when out of memory. */
 static int
 ctx_start(struct check_ctx *x, const struct check_opts *o, const char *path,
-	  FILE *out, FILE *err, struct inetcsum_tally *t)
+	  FILE *out, FILE *err, struct cli_tally *t)
 {
 	x->o = o;
 	x->path = path;
@@ -184,7 +184,7 @@ flush_out(void *arg, const uint8_t *p, size_t n)
  */
 static void
 check_stream(const struct check_opts *o, const char *path, FILE *out,
-	     FILE *err, struct inetcsum_tally *t)
+	     FILE *err, struct cli_tally *t)
 {
 	struct inetcsum_capstream s;
 	struct inetcsum_cap cap;
@@ -235,12 +235,12 @@ is_compressed(const struct inetcsum_file *file)
 /* Checks one file; its lines go to 'out', its errors to 'err'. */
 static void
 check_file(const struct check_opts *o, const char *path, FILE *out,
-	   FILE *err, struct inetcsum_tally *t)
+	   FILE *err, struct cli_tally *t)
 {
 	struct inetcsum_file file;
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
-	struct inetcsum_progress prog;
+	struct cli_progress prog;
 	struct check_ctx x;
 	struct stat st;
 	char msg[512];
@@ -267,7 +267,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	 * pulls the pages in faster than the walk's loads do.
 	 */
 	if (is_compressed(&file) ||
-	    !inetcsum_progress_shown(file.len, o->progress)) {
+	    !cli_progress_shown(file.len, o->progress)) {
 		inetcsum_file_unload(&file);
 		check_stream(o, path, out, err, t);
 		return;
@@ -283,13 +283,13 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 		inetcsum_file_unload(&file);
 		return;
 	}
-	inetcsum_progress_start(&prog, path, file.len, o->progress);
+	cli_progress_start(&prog, path, file.len, o->progress);
 	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
 		check_frame(&x, &cap, &fr);
 		if (fr.number % PROGRESS_FRAMES == 0)
-			inetcsum_progress_update(&prog, cap.pos);
+			cli_progress_update(&prog, cap.pos);
 	}
-	inetcsum_progress_end(&prog);
+	cli_progress_end(&prog);
 	ctx_end(&x);
 	t->oversize += cap.noversize;
 	if (r < 0) {
@@ -328,7 +328,7 @@ errbuf_close(struct errbuf *e)
  * and what went wrong, from the messages of 'e'.
  */
 static void
-file_summary(FILE *out, const char *path, const struct inetcsum_tally *t,
+file_summary(FILE *out, const char *path, const struct cli_tally *t,
 	     const struct errbuf *e)
 {
 	char *msg = e->text != NULL ?
@@ -398,7 +398,7 @@ worker(void *arg)
 /* Runs the files on 'nthreads' threads, printing each in order. */
 static int
 check_parallel(const struct check_opts *o, char **files, size_t nfiles,
-	       size_t nthreads, struct inetcsum_tally *total)
+	       size_t nthreads, struct cli_tally *total)
 {
 	struct pool p = { .o = o, .njobs = nfiles };
 	pthread_t *tid;
@@ -443,7 +443,7 @@ check_parallel(const struct check_opts *o, char **files, size_t nfiles,
 		}
 		free(j->out);
 		free(j->err);
-		inetcsum_tally_merge(total, &j->tally);
+		cli_tally_merge(total, &j->tally);
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
@@ -459,7 +459,7 @@ cmd_check(int argc, char **argv)
 {
 	struct check_opts o = { 0 };
 	struct capture_opts co;
-	struct inetcsum_tally total = { 0 };
+	struct cli_tally total = { 0 };
 	size_t nthreads = 1, nfiles, k;
 	char **files;
 	int i, rc;
@@ -494,7 +494,7 @@ cmd_check(int argc, char **argv)
 	o.progress = nthreads == 1;
 	if (nthreads == 1) {
 		for (k = 0; k < nfiles; k++) {
-			struct inetcsum_tally t = { 0 };
+			struct cli_tally t = { 0 };
 			struct errbuf e;
 
 			errbuf_open(&e);
@@ -508,7 +508,7 @@ cmd_check(int argc, char **argv)
 			if (o.json)
 				file_summary(stdout, files[k], &t, &e);
 			free(e.text);
-			inetcsum_tally_merge(&total, &t);
+			cli_tally_merge(&total, &t);
 		}
 	} else if (check_parallel(&o, files, nfiles, nthreads, &total) < 0) {
 		fprintf(stderr, "inetcsum check: out of memory\n");
@@ -521,7 +521,7 @@ cmd_check(int argc, char **argv)
 		capture_print_summary_json(stdout, "total", NULL, NULL, NULL,
 					   &total, NULL);
 	else if (!o.json)
-		inetcsum_print_tally_text(stdout, &total);
+		cli_print_tally_text(stdout, &total);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("inetcsum check: standard output");
 		return 2;

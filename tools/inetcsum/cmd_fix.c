@@ -99,7 +99,7 @@ static void
 note_changes(const char *path, uint64_t frame, size_t frame_offset,
 	     const uint8_t *data, size_t caplen,
 	     const struct inetcsum_frame_result *r, int verbose,
-	     uint64_t changed[INETCSUM_NPROTO])
+	     uint64_t changed[CLI_NPROTO])
 {
 	size_t i;
 
@@ -113,11 +113,11 @@ note_changes(const char *path, uint64_t frame, size_t frame_offset,
 		      data[l->field_offset + 1];
 		if (now == l->stored)
 			continue;
-		if ((unsigned)l->proto < INETCSUM_NPROTO)
+		if ((unsigned)l->proto < CLI_NPROTO)
 			changed[l->proto]++;
 		if (verbose && json) {
 			fputs("{\"type\":\"field\",\"file\":", report);
-			inetcsum_json_string(report, path);
+			cli_json_string(report, path);
 			fprintf(report, ",\"frame\":%llu,\"proto\":\"%s\","
 				"\"status\":\"%s\",\"stored\":\"0x%04x\","
 				"\"written\":\"0x%04x\",\"file_offset\":%zu}\n",
@@ -137,8 +137,8 @@ note_changes(const char *path, uint64_t frame, size_t frame_offset,
 
 static void
 print_summary(const char *in, const char *out,
-	      const struct inetcsum_tally *t, unsigned flags,
-	      const uint64_t changed[INETCSUM_NPROTO])
+	      const struct cli_tally *t, unsigned flags,
+	      const uint64_t changed[CLI_NPROTO])
 {
 	size_t p;
 	uint64_t left_partial = 0, left_illegal = 0;
@@ -147,7 +147,7 @@ print_summary(const char *in, const char *out,
 	       in, out, (unsigned long long)t->frames,
 	       (unsigned long long)t->fixed_fields,
 	       t->fixed_fields == 1 ? "" : "s");
-	for (p = 0; p < INETCSUM_NPROTO; p++) {
+	for (p = 0; p < CLI_NPROTO; p++) {
 		uint64_t n = changed[p];
 
 		if (!(flags & INETCSUM_FIX_PARTIAL))
@@ -160,7 +160,7 @@ print_summary(const char *in, const char *out,
 	}
 	fputc('\n', report);
 	/* Written as they were, every byte past the snapshot length too. */
-	inetcsum_print_oversize_text(report, t);
+	cli_print_oversize_text(report, t);
 	if (left_partial)
 		fprintf(report, "  %llu partial (offload) field%s left as they are; "
 		       "--fix-partial completes them\n",
@@ -171,7 +171,7 @@ print_summary(const char *in, const char *out,
 		       "IPv6) left as they are\n",
 		       (unsigned long long)left_illegal,
 		       left_illegal == 1 ? "" : "s");
-	inetcsum_print_reasm_text(report, t);
+	cli_print_reasm_text(report, t);
 	/* Never silent: checksums past where parsing stopped are unchecked. */
 	for (p = 0; p < t->nnotes; p++)
 		fprintf(report, "  %llu frame%s not parsed to the end, left as they "
@@ -202,7 +202,7 @@ struct fixer {
 	struct inetcsum_cap *cap;
 	unsigned flags;
 	int verbose, failed;
-	struct inetcsum_tally *t;
+	struct cli_tally *t;
 	uint64_t *changed;
 	uint64_t pos;
 	uint8_t *hold;
@@ -330,7 +330,7 @@ release_frame(void *arg, struct reasm_frame *f)
 	struct inetcsum_frame_result tmp;
 	const struct inetcsum_layer *l;
 
-	inetcsum_tally_frame(x->t, f->r);
+	cli_tally_frame(x->t, f->r);
 	if (x->failed)
 		return;
 	if (!needs_fix(f->r, x->flags)) {
@@ -437,12 +437,12 @@ static int
 stream_fixed(const char *path, const struct inetcsum_file *file,
 	     struct inetcsum_capstream *s, struct inetcsum_out *o,
 	     const struct capture_opts *co, unsigned flags, int verbose,
-	     struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
+	     struct cli_tally *t, uint64_t changed[CLI_NPROTO])
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_frame_result res;
-	struct inetcsum_progress prog;
+	struct cli_progress prog;
 	struct fixer x;
 	size_t p;
 	int r;
@@ -472,7 +472,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	 * bytes. */
 	x.pos = 0;
 	x.hold_base = 0;
-	inetcsum_progress_start(&prog, path, s != NULL ? 0 : file->len, 1);
+	cli_progress_start(&prog, path, s != NULL ? 0 : file->len, 1);
 	while ((r = s != NULL ? inetcsum_capstream_next(s, &cap, &fr, fix_flush,
 						     &x) :
 		    inetcsum_cap_next(&cap, &fr)) == 1) {
@@ -484,14 +484,14 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 					   INETCSUM_FRAME_NOT_READY : 0, &res);
 		reasm_driver_frame(&x.rd, &cap, &fr, &res);
 		if (fr.number % PROGRESS_FRAMES == 0)
-			inetcsum_progress_update(&prog, cap.pos);
+			cli_progress_update(&prog, cap.pos);
 		if (x.failed) {
 			fprintf(errs, "inetcsum fix: %s\n", o->err);
 			r = -2;
 			break;
 		}
 	}
-	inetcsum_progress_end(&prog);
+	cli_progress_end(&prog);
 	if (r == -1 && x.failed)
 		fprintf(errs, "inetcsum fix: %s\n", o->err);
 	else if (r == -1)
@@ -513,7 +513,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;
-	for (p = 0; p < INETCSUM_NPROTO; p++)
+	for (p = 0; p < CLI_NPROTO; p++)
 		t->fixed_fields += changed[p];
 	return 0;
 }
@@ -531,7 +531,7 @@ struct fix_run {
  */
 static int
 fix_one(const struct fix_run *run, const char *in, const char *out,
-	struct inetcsum_tally *t, uint64_t changed[INETCSUM_NPROTO])
+	struct cli_tally *t, uint64_t changed[CLI_NPROTO])
 {
 	const struct capture_opts *co = run->co;
 	struct inetcsum_file file;
@@ -573,7 +573,7 @@ fix_one(const struct fix_run *run, const char *in, const char *out,
 				 INETCSUM_CODEC_NONE;
 
 		if (compressed ||
-		    (!in_place && !inetcsum_progress_shown(file.len, 1))) {
+		    (!in_place && !cli_progress_shown(file.len, 1))) {
 			if (compressed && in_place) {
 				fprintf(errs, "inetcsum fix: %s is "
 					"compressed; --in-place would replace "
@@ -743,8 +743,8 @@ fail:
 }
 
 static void
-print_total(const struct inetcsum_tally *t, uint64_t failed,
-	    const uint64_t changed[INETCSUM_NPROTO])
+print_total(const struct cli_tally *t, uint64_t failed,
+	    const uint64_t changed[CLI_NPROTO])
 {
 	size_t p;
 
@@ -754,7 +754,7 @@ print_total(const struct inetcsum_tally *t, uint64_t failed,
 		(unsigned long long)failed, (unsigned long long)t->frames,
 		(unsigned long long)t->fixed_fields,
 		t->fixed_fields == 1 ? "" : "s");
-	for (p = 0; p < INETCSUM_NPROTO; p++)
+	for (p = 0; p < CLI_NPROTO; p++)
 		if (changed[p])
 			fprintf(report, " %s:%llu",
 				inetcsum_proto_name((enum inetcsum_proto)p),
@@ -765,8 +765,8 @@ print_total(const struct inetcsum_tally *t, uint64_t failed,
 int
 cmd_fix(int argc, char **argv)
 {
-	struct inetcsum_tally total = { 0 };
-	uint64_t changed_total[INETCSUM_NPROTO] = { 0 };
+	struct cli_tally total = { 0 };
+	uint64_t changed_total[CLI_NPROTO] = { 0 };
 	struct capture_opts co;
 	struct fix_run run = { 0 };
 	char **files = NULL, **outs = NULL;
@@ -828,8 +828,8 @@ cmd_fix(int argc, char **argv)
 		report = stdout;
 	}
 	for (k = 0; k < nfiles; k++) {
-		struct inetcsum_tally t = { 0 };
-		uint64_t changed[INETCSUM_NPROTO] = { 0 };
+		struct cli_tally t = { 0 };
+		uint64_t changed[CLI_NPROTO] = { 0 };
 		const char *in = files[k];
 		const char *out = co.in_place ? in :
 				  outs != NULL ? outs[k] : argv[i + 1];
@@ -874,8 +874,8 @@ cmd_fix(int argc, char **argv)
 				      changed);
 		}
 		free(text);
-		inetcsum_tally_merge(&total, &t);
-		for (p = 0; p < INETCSUM_NPROTO; p++)
+		cli_tally_merge(&total, &t);
+		for (p = 0; p < CLI_NPROTO; p++)
 			changed_total[p] += changed[p];
 	}
 	if (json && nfiles != 1)

@@ -127,7 +127,7 @@ frame_time(const struct inetcsum_cap *cap, const struct inetcsum_cap_frame *fr)
 
 /* A reason into the tally's list of datagrams not reassembled. */
 static void
-count_failed(struct inetcsum_reasm_tally *t, const char *reason)
+count_failed(struct cli_reasm_tally *t, const char *reason)
 {
 	size_t i;
 
@@ -137,7 +137,7 @@ count_failed(struct inetcsum_reasm_tally *t, const char *reason)
 			return;
 		}
 	}
-	if (t->nfailed < INETCSUM_MAX_REASM_REASONS) {
+	if (t->nfailed < CLI_MAX_REASM_REASONS) {
 		t->failed[t->nfailed].note = reason;
 		t->failed[t->nfailed++].n = 1;
 	} else {
@@ -497,7 +497,7 @@ reasm_driver_end(struct reasm_driver *d)
 
 int
 reasm_driver_init(struct reasm_driver *d, const struct capture_opts *o,
-		  struct inetcsum_tally *t,
+		  struct cli_tally *t,
 		  void (*release)(void *arg, struct reasm_frame *f), void *arg)
 {
 	struct inetcsum_reasm_limits lim;

@@ -49,7 +49,7 @@ struct reasm_driver {
 	struct reasm_frame *cur;
 	void (*release)(void *arg, struct reasm_frame *f);
 	void *arg;
-	struct inetcsum_tally *t;
+	struct cli_tally *t;
 	int oom;			/* out of memory: reported once */
 };
 
@@ -60,7 +60,7 @@ struct reasm_driver {
  */
 int
 reasm_driver_init(struct reasm_driver *d, const struct capture_opts *o,
-		  struct inetcsum_tally *t,
+		  struct cli_tally *t,
 		  void (*release)(void *arg, struct reasm_frame *f), void *arg);
 
 /*
