@@ -316,6 +316,13 @@ load(void)
 			 "built-in table (INETCSUM_TUNING=none)");
 		return;
 	}
+	if (e != NULL && strlen(e) >= sizeof(path)) {
+		/* Cut, it would name another file: read none. */
+		snprintf(rec_source, sizeof(rec_source), "built-in table "
+			 "(INETCSUM_TUNING longer than %zu bytes: not read)",
+			 sizeof(path) - 1);
+		return;
+	}
 	if (e != NULL) {
 		snprintf(path, sizeof(path), "%s", e);
 		n = slurp(path, text, RECORD_MAX + 1);
