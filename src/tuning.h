@@ -39,8 +39,16 @@ struct inetcsum_tuning_row {
 	const char *cpu;
 	enum inetcsum_cpu_vendor vendor;
 	u32 family, model_lo, model_hi;
+	/* Set: the vendor's default row, for any family and model. */
+	int any_model;
 	const char *partial, *copy;
 	long prefetch;
+	/*
+	 * The x86 partial sum prefetches only in buffers of at least this
+	 * many bytes (0: in every buffer).  Applied with 'prefetch', so
+	 * only where that is not -1.
+	 */
+	size_t prefetch_min;
 	/*
 	 * From this many bytes the VNNI kernels' fused copy adds vector
 	 * pairs with vpmaddwd in its main loop instead of one vpdpwssd per

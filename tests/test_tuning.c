@@ -66,7 +66,10 @@ test_decode(void)
 }
 #endif
 
-/* Which row each CPU must get: "default" for none. */
+/*
+ * Which row each CPU must get: its vendor's default where no row names
+ * it, "default" for other vendors.
+ */
 static const struct {
 	enum inetcsum_cpu_vendor vendor;
 	u32 family, model;
@@ -77,15 +80,17 @@ static const struct {
 	{ INETCSUM_VENDOR_AMD, 0x19, 0x11, "AMD Zen 4 (Genoa)" },
 	{ INETCSUM_VENDOR_AMD, 0x19, 0x10, "AMD Zen 4 (Genoa)" },
 	{ INETCSUM_VENDOR_AMD, 0x19, 0x1f, "AMD Zen 4 (Genoa)" },
-	{ INETCSUM_VENDOR_AMD, 0x19, 0x0f, "default" },
-	{ INETCSUM_VENDOR_AMD, 0x19, 0x20, "default" },
-	{ INETCSUM_VENDOR_AMD, 0x19, 0x61, "default" },
-	{ INETCSUM_VENDOR_INTEL, 0x19, 0x11, "default" },
-	{ INETCSUM_VENDOR_AMD, 0x06, 0xcf, "default" },
+	{ INETCSUM_VENDOR_AMD, 0x19, 0x0f, "default (AMD)" },
+	{ INETCSUM_VENDOR_AMD, 0x19, 0x20, "default (AMD)" },
+	{ INETCSUM_VENDOR_AMD, 0x19, 0x61, "default (AMD)" },
+	{ INETCSUM_VENDOR_AMD, 0x17, 0x31, "default (AMD)" },
+	{ INETCSUM_VENDOR_INTEL, 0x19, 0x11, "default (Intel)" },
+	{ INETCSUM_VENDOR_AMD, 0x06, 0xcf, "default (AMD)" },
 	{ INETCSUM_VENDOR_INTEL, 0x06, 0xcf, "Intel Xeon (Emerald Rapids)" },
-	{ INETCSUM_VENDOR_INTEL, 0x06, 0xce, "default" },
-	{ INETCSUM_VENDOR_INTEL, 0x06, 0xd0, "default" },
-	{ INETCSUM_VENDOR_INTEL, 0x1a, 0x02, "default" },
+	{ INETCSUM_VENDOR_INTEL, 0x06, 0xce, "default (Intel)" },
+	{ INETCSUM_VENDOR_INTEL, 0x06, 0xd0, "default (Intel)" },
+	{ INETCSUM_VENDOR_INTEL, 0x06, 0xa7, "default (Intel)" },
+	{ INETCSUM_VENDOR_INTEL, 0x1a, 0x02, "default (Intel)" },
 	{ INETCSUM_VENDOR_OTHER, 0x1a, 0x02, "default" },
 	{ INETCSUM_VENDOR_OTHER, 0, 0, "default" },
 };
@@ -195,6 +200,36 @@ test_prefetch(struct inetcsum_test_buf *b)
 }
 
 #ifdef INETCSUM_TEST_SUPPORT
+/*
+ * The row's prefetch distance and threshold are the ones in use (x86-64
+ * builds with a run-time distance; the sums on either side of the
+ * threshold, 262143-262145 bytes among check_sums()'s lengths, are the
+ * reference's).
+ */
+#if defined(__x86_64__) && !defined(INETCSUM_X86_PREFETCH_DISTANCE)
+#include <stdatomic.h>
+extern _Atomic(size_t) inetcsum_x86_prefetch_min;	/* src/x86/tuning.c */
+#endif
+
+static void
+check_prefetch_applied(const char *cpu, const struct inetcsum_tuning *t)
+{
+#if defined(__x86_64__) && !defined(INETCSUM_X86_PREFETCH_DISTANCE)
+	const struct inetcsum_tuning_row *r = inetcsum_tuning_table_row();
+	size_t min = atomic_load(&inetcsum_x86_prefetch_min);
+
+	CHECK(r->prefetch < 0 || t->prefetch == (size_t)r->prefetch,
+	      "%s: prefetch %zu in use, row says %ld", cpu, t->prefetch,
+	      r->prefetch);
+	CHECK(r->prefetch < 0 || min == r->prefetch_min,
+	      "%s: prefetch from %zu bytes in use, row says %zu", cpu, min,
+	      r->prefetch_min);
+#else
+	(void)cpu;
+	(void)t;
+#endif
+}
+
 /*
  * inetcsum_copy() must run kernel 'kc' and inetcsum_partial() kernel
  * 'kp', bit for bit.  The unfolded sums of two kernels differ only where
@@ -347,6 +382,7 @@ child_case(const char *cpu, const char *copy, const char *want_row,
 		inetcsum_tuning(&t);
 		CHECK(strcmp(t.row, want_row) == 0, "%s: row \"%s\", want "
 		      "\"%s\"", cpu, t.row, want_row);
+		check_prefetch_applied(cpu, &t);
 		/* The first kernel of the registry this CPU runs. */
 		for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
 			if (sup)
@@ -397,6 +433,8 @@ main(void)
 	child_case("amd:0x19:0x11", NULL, "AMD Zen 4 (Genoa)", &b);
 	child_case("intel:6:0xcf", NULL, "Intel Xeon (Emerald Rapids)", &b);
 	child_case("other:0:0", NULL, "default", &b);
+	child_case("intel:6:0xa7", NULL, "default (Intel)", &b);
+	child_case("amd:0x17:0x31", NULL, "default (AMD)", &b);
 	child_case("amd:0x1a:2", "generic", "AMD Zen 5", &b);
 	child_case("other:0:0", "x86_adx", "default", &b);
 #endif

@@ -61,6 +61,14 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	       m->version, m->impl, m->auto_impl);
 	printf("cpu: %s; features: %s\n", m->cpu,
 	       m->features[0] ? m->features : "(none)");
+	{
+		struct inetcsum_tuning t;
+
+		inetcsum_tuning(&t);
+		printf("tuning: row \"%s\" from the %s: partial %s, copy %s, "
+		       "prefetch %zu\n", t.row, inetcsum_tuning_source(),
+		       t.partial, t.copy, t.prefetch);
+	}
 	printf("timer: %s, %.1f MHz%s; an empty interval costs %.0f ticks, "
 	       "subtracted from cold calls\n", inetcsum_bench_timer_name,
 	       m->tick_hz / 1e6,

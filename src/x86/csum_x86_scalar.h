@@ -49,11 +49,22 @@ extern _Atomic(size_t) inetcsum_x86_copy_madd_min;
  */
 extern _Atomic(size_t) inetcsum_x86_large_min;
 extern _Atomic(inetcsum_partial_fn) inetcsum_x86_large_partial;
+/*
+ * The partial sum prefetches only in buffers of at least
+ * inetcsum_x86_prefetch_min bytes (a tuning row's prefetch_min; 0: every
+ * buffer long enough for the distance).  Shorter ones run the loop with
+ * the prefetch compiled out.  A build with a fixed distance prefetches in
+ * every buffer, as it always did.
+ */
+extern _Atomic(size_t) inetcsum_x86_prefetch_min;
 #ifdef INETCSUM_X86_PREFETCH_FIXED
 #  define X86_PREFETCH_NOW() ((size_t)INETCSUM_X86_PREFETCH_DISTANCE)
+#  define X86_PREFETCH_MIN_NOW() ((size_t)0)
 #else
 #  define X86_PREFETCH_NOW() \
 	atomic_load_explicit(&inetcsum_x86_prefetch, memory_order_relaxed)
+#  define X86_PREFETCH_MIN_NOW() \
+	atomic_load_explicit(&inetcsum_x86_prefetch_min, memory_order_relaxed)
 #endif
 /* The same for the scalar ADX kernel. */
 #ifndef INETCSUM_X86_ADX_PREFETCH_DISTANCE

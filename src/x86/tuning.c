@@ -18,6 +18,8 @@
 #include "csum_x86_scalar.h"
 
 _Atomic(size_t) inetcsum_x86_prefetch = INETCSUM_X86_PREFETCH_DISTANCE;
+/* 0: prefetch in every buffer, until a row says otherwise. */
+_Atomic(size_t) inetcsum_x86_prefetch_min = 0;
 /* SIZE_MAX: never (the VNNI loop), until a row says otherwise. */
 _Atomic(size_t) inetcsum_x86_copy_madd_min = SIZE_MAX;
 
@@ -61,10 +63,13 @@ inetcsum_tuning_apply_prefetch(const struct inetcsum_tuning_row *row)
 {
 #ifndef INETCSUM_X86_PREFETCH_FIXED
 	if (row->prefetch >= 0 &&
-	    !atomic_load_explicit(&prefetch_by_program, memory_order_relaxed))
+	    !atomic_load_explicit(&prefetch_by_program, memory_order_relaxed)) {
 		atomic_store_explicit(&inetcsum_x86_prefetch,
 				      (size_t)row->prefetch,
 				      memory_order_relaxed);
+		atomic_store_explicit(&inetcsum_x86_prefetch_min,
+				      row->prefetch_min, memory_order_relaxed);
+	}
 #else
 	(void)row;
 #endif
@@ -77,7 +82,10 @@ inetcsum_prefetch_set(size_t distance)
 	(void)distance;
 	return -1;
 #else
+	/* A distance the program sets applies to every buffer. */
 	atomic_store_explicit(&prefetch_by_program, 1, memory_order_relaxed);
+	atomic_store_explicit(&inetcsum_x86_prefetch_min, 0,
+			      memory_order_relaxed);
 	atomic_store_explicit(&inetcsum_x86_prefetch, distance,
 			      memory_order_relaxed);
 	return 0;
