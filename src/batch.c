@@ -24,6 +24,7 @@
  * the scalar loops here (BATCH_VECTOR_MIN, measured in docs/batch.md).
  */
 #include "batch.h"
+#include "dispatch.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #  include "x86/kernels.h"
@@ -222,13 +223,29 @@ inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
 		       uint32_t sums[])
 {
 	/*
-	 * One buffer: inetcsum_partial() itself, without the frame and the
+	 * One buffer: what inetcsum_partial() does, without the frame and the
 	 * kernel lookup of the many-buffer path, which made a batch of 1
 	 * (of 40-64 bytes) 0.78x as fast as a call of inetcsum_partial()
-	 * (Zen 4).
+	 * (Zen 4).  On x86-64 its short path inline here, as
+	 * src/x86/dispatch.c has it: calling inetcsum_partial() from here
+	 * went through the library's own PLT entry, and a batch of 1 was
+	 * still 0.80-0.85x a call at 40-64 bytes (Intel model 167).
 	 */
-	if (n == 1)
+	if (n == 1) {
+#ifdef INETCSUM_X86_SHORT_MAX
+		const struct inetcsum_kernel *k = inetcsum_active();
+
+		if (bufs[0].len <= k->inline_short_max)
+			sums[0] = fold64_to_32(add64_eac(
+				sums[0], x86_sum_short(bufs[0].base,
+						       bufs[0].len)));
+		else
+			sums[0] = k->partial(bufs[0].base, bufs[0].len,
+					     sums[0]);
+#else
 		sums[0] = inetcsum_partial(bufs[0].base, bufs[0].len, sums[0]);
-	else if (n != 0)
+#endif
+	} else if (n != 0) {
 		partial_batch_many(bufs, n, sums);
+	}
 }
