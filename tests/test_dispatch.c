@@ -451,34 +451,34 @@ check_first_use(int report)
 		       env ? env : "(unset)", inetcsum_impl_name());
 }
 
+struct child_call {
+	void (*fn)(const char *);
+	const char *arg;
+};
+
+static int
+child_body(void *p)
+{
+	const struct child_call *c = p;
+	/* Failures the parent counted before the fork are not ours. */
+	unsigned long before = inetcsum_test_failures();
+
+	c->fn(c->arg);
+	return inetcsum_test_failures() != before;
+}
+
 /* Run 'fn' in a forked child (a fresh, unresolved dispatcher) and judge. */
 static void
 in_child(const char *what, void (*fn)(const char *), const char *arg)
 {
-	pid_t pid;
-	int status;
+	struct child_call c = { fn, arg };
+	int status = inetcsum_test_in_child(child_body, &c);
 
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		perror("fork");
-		exit(1);
-	}
-	if (pid == 0) {
-		/* Failures the parent counted before the fork are not ours. */
-		unsigned long before = inetcsum_test_failures();
-
-		fn(arg);
-		fflush(stdout);
-		_exit(inetcsum_test_failures() == before ? 0 : 1);
-	}
 	inetcsum_test_count();
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0)
+	if (status != 0)
 		inetcsum_test_fail("-", what, 0, 0, 0, NULL, "child (%s) "
 				   "failed, status 0x%x", arg ? arg : "-",
-				   status);
+				   (unsigned)status);
 }
 
 static void

@@ -22,8 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "impl.h"
 #include "ref_csum.h"
@@ -337,76 +335,82 @@ check_large(const char *cpu, int tuned)
 }
 #endif
 
+/* What a child of child_case() is to be and to find. */
+struct child_args {
+	const char *cpu, *copy, *want_row;
+	struct inetcsum_test_buf *b;
+};
+
 /*
  * In a child with 'cpu' and 'copy' in its environment: the first call's
  * choice must be the row's, the copy's kernel 'copy' if the CPU runs it.
  */
+static int
+child_body(void *arg)
+{
+	const struct child_args *a = arg;
+	const char *cpu = a->cpu, *copy = a->copy, *want_row = a->want_row;
+	struct inetcsum_test_buf *b = a->b;
+	struct inetcsum_tuning t;
+	const char *best;
+	size_t i;
+	int sup = 0;
+
+	failures = 0;	/* the parent reports its own */
+	setenv("INETCSUM_TEST_CPU", cpu, 1);
+	if (copy != NULL)
+		setenv("INETCSUM_TEST_TUNING_COPY", copy, 1);
+	unsetenv("INETCSUM_IMPL");
+#ifdef HAVE_LARGE_SWITCH
+	if (strcmp(want_row, "AMD Zen 4 (Genoa)") == 0) {
+		check_large(cpu, 1);
+		CHECK(inetcsum_impl_select("x86_avx512_vnni") == 0 ||
+		      !inetcsum_kernel_supported(
+			      inetcsum_kernel_by_name(
+				      "x86_avx512_vnni"),
+			      inetcsum_cpu_features()),
+		      "%s: select failed", cpu);
+		check_large(cpu, 0);
+		CHECK(inetcsum_impl_select("auto") == 0,
+		      "%s: select auto failed", cpu);
+		check_large(cpu, 1);
+	}
+#endif
+	check_sums(cpu, b);
+	inetcsum_tuning(&t);
+	CHECK(strcmp(t.row, want_row) == 0, "%s: row \"%s\", want "
+	      "\"%s\"", cpu, t.row, want_row);
+	check_prefetch_applied(cpu, &t);
+	/* The first kernel of the registry this CPU runs. */
+	for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
+		if (sup)
+			break;
+	if (copy != NULL) {
+		const struct inetcsum_kernel *k =
+			inetcsum_kernel_by_name(copy);
+		int runs = k != NULL && inetcsum_kernel_supported(
+			k, inetcsum_cpu_features());
+
+		CHECK(strcmp(t.copy, runs ? copy : t.partial) == 0,
+		      "%s: copy kernel %s, want %s", cpu, t.copy,
+		      runs ? copy : t.partial);
+		CHECK(strcmp(t.partial, copy) != 0 || !runs ||
+		      (best != NULL && strcmp(t.partial, best) == 0),
+		      "%s: partial kernel %s", cpu, t.partial);
+		if (runs)
+			check_runs(cpu, k, inetcsum_kernel_by_name(
+				t.partial), b);
+	}
+	return failures != 0;
+}
+
 static void
 child_case(const char *cpu, const char *copy, const char *want_row,
 	   struct inetcsum_test_buf *b)
 {
-	pid_t pid = fork();
-	int status;
+	struct child_args a = { cpu, copy, want_row, b };
 
-	if (pid < 0) {
-		perror("fork");
-		exit(1);
-	}
-	if (pid == 0) {
-		struct inetcsum_tuning t;
-		const char *best;
-		size_t i;
-		int sup = 0;
-
-		failures = 0;	/* the parent reports its own */
-		setenv("INETCSUM_TEST_CPU", cpu, 1);
-		if (copy != NULL)
-			setenv("INETCSUM_TEST_TUNING_COPY", copy, 1);
-		unsetenv("INETCSUM_IMPL");
-#ifdef HAVE_LARGE_SWITCH
-		if (strcmp(want_row, "AMD Zen 4 (Genoa)") == 0) {
-			check_large(cpu, 1);
-			CHECK(inetcsum_impl_select("x86_avx512_vnni") == 0 ||
-			      !inetcsum_kernel_supported(
-				      inetcsum_kernel_by_name(
-					      "x86_avx512_vnni"),
-				      inetcsum_cpu_features()),
-			      "%s: select failed", cpu);
-			check_large(cpu, 0);
-			CHECK(inetcsum_impl_select("auto") == 0,
-			      "%s: select auto failed", cpu);
-			check_large(cpu, 1);
-		}
-#endif
-		check_sums(cpu, b);
-		inetcsum_tuning(&t);
-		CHECK(strcmp(t.row, want_row) == 0, "%s: row \"%s\", want "
-		      "\"%s\"", cpu, t.row, want_row);
-		check_prefetch_applied(cpu, &t);
-		/* The first kernel of the registry this CPU runs. */
-		for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
-			if (sup)
-				break;
-		if (copy != NULL) {
-			const struct inetcsum_kernel *k =
-				inetcsum_kernel_by_name(copy);
-			int runs = k != NULL && inetcsum_kernel_supported(
-				k, inetcsum_cpu_features());
-
-			CHECK(strcmp(t.copy, runs ? copy : t.partial) == 0,
-			      "%s: copy kernel %s, want %s", cpu, t.copy,
-			      runs ? copy : t.partial);
-			CHECK(strcmp(t.partial, copy) != 0 || !runs ||
-			      (best != NULL && strcmp(t.partial, best) == 0),
-			      "%s: partial kernel %s", cpu, t.partial);
-			if (runs)
-				check_runs(cpu, k, inetcsum_kernel_by_name(
-					t.partial), b);
-		}
-		_exit(failures != 0);
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0) {
+	if (inetcsum_test_in_child(child_body, &a) != 0) {
 		fprintf(stderr, "FAIL: child for %s, copy %s\n", cpu,
 			copy != NULL ? copy : "(row's)");
 		failures++;

@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "impl.h"
@@ -228,6 +227,53 @@ test_corrupted(const char *rec, int n)
 	       "every cut refused\n", refused, same);
 }
 
+/* What a child of child() is to be given and to find. */
+struct child_args {
+	const char *path, *want_partial, *want_source;
+	struct inetcsum_test_buf *b;
+};
+
+static int
+child_body(void *arg)
+{
+	const struct child_args *a = arg;
+	const char *path = a->path, *want_partial = a->want_partial;
+	const char *want_source = a->want_source;
+	struct inetcsum_test_buf *b = a->b;
+	struct inetcsum_tuning t;
+	unsigned char *p;
+	size_t len;
+
+	failures = 0;
+	unsetenv("INETCSUM_IMPL");
+	if (path != NULL)
+		setenv("INETCSUM_TUNING", path, 1);
+	else
+		unsetenv("INETCSUM_TUNING");
+	setenv("HOME", "/nonexistent-inetcsum-test", 1);
+	unsetenv("XDG_CACHE_HOME");
+	for (len = 0; len < 3000; len += 1 + len / 8) {
+		p = inetcsum_test_buf_tail(b, len & 3, len);
+		inetcsum_test_fill(p, len);
+		CHECK(inetcsum_fold(inetcsum_partial(p, len, 0)) ==
+		      inetcsum_ref_csum(p, len, 0), "sum at %zu", len);
+	}
+	inetcsum_tuning(&t);
+	CHECK(strstr(inetcsum_tuning_source(), want_source) != NULL,
+	      "source \"%s\", want \"%s\"", inetcsum_tuning_source(),
+	      want_source);
+	if (want_partial != NULL) {
+		CHECK(strcmp(t.row, "tuning record") == 0 &&
+		      strcmp(t.partial, want_partial) == 0,
+		      "row %s partial %s, want the record's %s", t.row,
+		      t.partial, want_partial);
+	} else {
+		CHECK(strcmp(t.row, "tuning record") != 0,
+		      "a record was used: %s", t.evidence);
+	}
+	return failures != 0;
+}
+
 /*
  * A child with INETCSUM_TUNING=path ('path' NULL: none set, "none" as
  * given): its first call must choose 'want_partial' (NULL: the table's)
@@ -237,49 +283,9 @@ static void
 child(const char *path, const char *want_partial, const char *want_source,
       struct inetcsum_test_buf *b)
 {
-	pid_t pid = fork();
-	int status;
+	struct child_args a = { path, want_partial, want_source, b };
 
-	if (pid < 0) {
-		perror("fork");
-		exit(1);
-	}
-	if (pid == 0) {
-		struct inetcsum_tuning t;
-		unsigned char *p;
-		size_t len;
-
-		failures = 0;
-		unsetenv("INETCSUM_IMPL");
-		if (path != NULL)
-			setenv("INETCSUM_TUNING", path, 1);
-		else
-			unsetenv("INETCSUM_TUNING");
-		setenv("HOME", "/nonexistent-inetcsum-test", 1);
-		unsetenv("XDG_CACHE_HOME");
-		for (len = 0; len < 3000; len += 1 + len / 8) {
-			p = inetcsum_test_buf_tail(b, len & 3, len);
-			inetcsum_test_fill(p, len);
-			CHECK(inetcsum_fold(inetcsum_partial(p, len, 0)) ==
-			      inetcsum_ref_csum(p, len, 0), "sum at %zu", len);
-		}
-		inetcsum_tuning(&t);
-		CHECK(strstr(inetcsum_tuning_source(), want_source) != NULL,
-		      "source \"%s\", want \"%s\"", inetcsum_tuning_source(),
-		      want_source);
-		if (want_partial != NULL) {
-			CHECK(strcmp(t.row, "tuning record") == 0 &&
-			      strcmp(t.partial, want_partial) == 0,
-			      "row %s partial %s, want the record's %s", t.row,
-			      t.partial, want_partial);
-		} else {
-			CHECK(strcmp(t.row, "tuning record") != 0,
-			      "a record was used: %s", t.evidence);
-		}
-		_exit(failures != 0);
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0) {
+	if (inetcsum_test_in_child(child_body, &a) != 0) {
 		fprintf(stderr, "FAIL: child for INETCSUM_TUNING=%s\n",
 			path != NULL ? path : "(unset)");
 		failures++;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -350,6 +351,32 @@ unsigned long
 inetcsum_test_skips(void)
 {
 	return skips;
+}
+
+int
+inetcsum_test_in_child(int (*fn)(void *), void *arg)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(1);
+	}
+	if (pid == 0) {
+		int rc = fn(arg);
+
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc != 0);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 :
+	       (status != 0 ? status : -1);
 }
 
 void

@@ -121,6 +121,16 @@ unsigned long inetcsum_test_skips(void);
 /* The names of the CPU feature bits 'bits', space-separated, into 'out'. */
 void inetcsum_test_feature_names(uint32_t bits, char *out, size_t size);
 
+/*
+ * Run fn(arg) in a forked child, a fresh process whose dispatcher and
+ * tuning row are not chosen yet, and wait for it.  Returns 0 if fn
+ * returned 0 and the child exited normally, else the child's wait status
+ * (nonzero; -1 if waiting failed).  stdout and stderr are flushed before
+ * the fork, so that nothing buffered is written twice.  A failed fork
+ * ends the program.
+ */
+int inetcsum_test_in_child(int (*fn)(void *), void *arg);
+
 /* Count one check made (for the summary line). */
 void inetcsum_test_count(void);
 unsigned long inetcsum_test_failures(void);
