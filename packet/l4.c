@@ -8,8 +8,10 @@
  *   TCP       segment, pseudo-header with the IP payload length (RFC 9293
  *             section 3.1; RFC 8200 section 8.1 for IPv6)
  *   UDP       the UDP length field's bytes, pseudo-header with that length
- *             (RFC 768); zero means "no checksum" over IPv4 and is illegal
- *             over IPv6 (RFC 8200 section 8.1)
+ *             (RFC 768), or with a length 0 the whole IP payload when it
+ *             is longer than 65535 bytes (RFC 2675 section 4); a zero
+ *             checksum means "no checksum" over IPv4 and is illegal over
+ *             IPv6 (RFC 8200 section 8.1)
  *   UDP-Lite  the first 'coverage' bytes (0: all), pseudo-header with the
  *             IP payload length; zero is always illegal (RFC 3828 3.1)
  *   ICMP      the message, no pseudo-header (RFC 792)
@@ -45,13 +47,27 @@
 #define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
 #define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
 
+/*
+ * The pseudo-header sum for an upper-layer length 'len'.  IPv6 carries a
+ * 32-bit length (RFC 8200 section 8.1), enough for any jumbogram (RFC
+ * 2675 section 4).  The IPv4 field is 16 bits, and a BIG TCP packet (ip.c)
+ * is longer: Linux sums its 32-bit length as two 16-bit words
+ * (csum_tcpudp_nofold() takes a u32, tcp_v4_send_check() passes skb->len),
+ * and so does tshark (its pseudo-header word is (proto << 16) + length),
+ * so the high half is added here, and an offloaded field is recognised.
+ */
 static u32
 pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
 {
+	u32 s, hi;
+
 	if (ip->v6)
 		return inetcsum_pseudo_ipv6(ip->src, ip->dst, (u8)proto,
 					    (u32)len);
-	return inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
+	s = inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
+	hi = (u32)len >> 16;
+	s += hi;
+	return s + (s < hi);	/* the end-around carry */
 }
 
 /*
@@ -117,6 +133,11 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		len = be16(c->f + off + UDP_LEN_OFF);
 		if (lite && len == 0)
 			len = plen;	/* coverage 0: the whole datagram */
+		/* RFC 2675 section 4: a datagram longer than 16 bits says 0
+		 * and is as long as its IP payload (a jumbogram, or IPv4 BIG
+		 * TCP's total length 0, where tcpdump does the same). */
+		if (!lite && len == 0 && plen > 0xffff)
+			len = plen;
 		if (len < UDP_HLEN || len > plen) {
 			l->reason = lite ? "coverage" : "length";
 		} else {
