@@ -413,7 +413,8 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		 * is an error (ICMP Parameter Problem), whatever it says. */
 		if (jumbo == JUMBO_OK || jumbo == JUMBO_BAD) {
 			ip.reason = "jumbogram";
-			lie = "IPv6 jumbo payload option beside a payload length";
+			lie = "IPv6 jumbo payload option beside a payload "
+			      "length";
 		}
 	} else if (nh != IP6_HOPOPTS) {
 		/* BIG TCP without the jumbo header; else an empty payload. */
@@ -493,7 +494,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		} else if (nh == IP6_FRAGMENT) {
 			unsigned fo = be16(c->f + p + 2);
 
-			/* RFC 2675 section 3: a jumbogram is never fragmented. */
+			/* RFC 2675 section 3: a jumbogram is not fragmented. */
 			if (plen == 0 && jumbo == JUMBO_OK && !c->quoted &&
 			    ip.reason == NULL) {
 				ip.reason = "jumbogram";

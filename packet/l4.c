@@ -59,13 +59,18 @@
 static u32
 pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
 {
-	u32 s, hi;
+	u8 b[2];
+	u16 hi;
+	u32 s;
 
 	if (ip->v6)
 		return inetcsum_pseudo_ipv6(ip->src, ip->dst, (u8)proto,
 					    (u32)len);
 	s = inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
-	hi = (u32)len >> 16;
+	/* The high half as a 16-bit word in memory order, like the sum. */
+	b[0] = (u8)(len >> 24);
+	b[1] = (u8)(len >> 16);
+	memcpy(&hi, b, 2);
 	s += hi;
 	return s + (s < hi);	/* the end-around carry */
 }
