@@ -47,32 +47,11 @@
 #define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
 #define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
 
-/*
- * The pseudo-header sum for an upper-layer length 'len'.  IPv6 carries a
- * 32-bit length (RFC 8200 section 8.1), enough for any jumbogram (RFC
- * 2675 section 4).  The IPv4 field is 16 bits, and a BIG TCP packet (ip.c)
- * is longer: Linux sums its 32-bit length as two 16-bit words
- * (csum_tcpudp_nofold() takes a u32, tcp_v4_send_check() passes skb->len),
- * and so does tshark (its pseudo-header word is (proto << 16) + length),
- * so the high half is added here, and an offloaded field is recognised.
- */
+/* The pseudo-header sum for 'len' (packet_internal.h: 32-bit lengths). */
 static u32
 pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
 {
-	u8 b[2];
-	u16 hi;
-	u32 s;
-
-	if (ip->v6)
-		return inetcsum_pseudo_ipv6(ip->src, ip->dst, (u8)proto,
-					    (u32)len);
-	s = inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
-	/* The high half as a 16-bit word in memory order, like the sum. */
-	b[0] = (u8)(len >> 24);
-	b[1] = (u8)(len >> 16);
-	memcpy(&hi, b, 2);
-	s += hi;
-	return s + (s < hi);	/* the end-around carry */
+	return pseudo_sum(ip->src, ip->dst, ip->v6, proto, len);
 }
 
 /*

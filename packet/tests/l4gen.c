@@ -85,11 +85,14 @@ l4gen_pseudo(const struct l4gen *g, size_t l4len)
 		ph[39] = (uint8_t)proto;
 		s = (uint16_t)~l4gen_csum(ph, 40, 0);
 	} else {
+		/* Past 16 bits (BIG TCP) the high half is summed too, as
+		 * Linux's csum_tcpudp_nofold() does with its u32 length. */
 		memcpy(ph, g->src, 4);
 		memcpy(ph + 4, g->dst, 4);
 		ph[9] = (uint8_t)proto;
 		w16(ph + 10, l4len & 0xffff);
-		s = (uint16_t)~l4gen_csum(ph, 12, 0);
+		w16(ph + 12, l4len >> 16);
+		s = (uint16_t)~l4gen_csum(ph, 14, 0);
 	}
 	return s;
 }
