@@ -14,7 +14,9 @@
  * (GOOD), the pseudo-header sum (PARTIAL, "offload") or neither (BAD);
  * inetcsum_frame_fix() must write the reference's value exactly where it
  * should (PARTIAL only with INETCSUM_FIX_PARTIAL), inetcsum_ip_fill() must
- * fill the IP packet, and a snapshot cut gives "truncated".  Every invalid
+ * fill the IP packet, and a snapshot cut gives "truncated" (cuts at every
+ * header byte may not read past the cut or change a verdict other than to
+ * UNVERIFIED).  Every invalid
  * form (jumbo length 65535 or less or past the packet, a payload length
  * beside the option, an option of the wrong length or place, a hop-by-hop
  * header without one, a fragment header, a nonzero IPv4 length past the
@@ -415,6 +417,54 @@ valid_case(const char *what, struct jf *f, enum form fm, size_t link,
 	guard_free(p, f->len - 7);
 }
 
+/*
+ * Cuts of the frame (caplen 'cut'), as a snapshot cut and as a frame that
+ * ended there, in a buffer that ends at a guard page: every byte of the
+ * headers and a few points of the payload.  Nothing may be read past
+ * 'cut'; no verified layer may change its verdict unless it became
+ * UNVERIFIED; a fix changes nothing but checksum fields.
+ */
+static void
+cuts(const char *what, const struct jf *f, size_t link)
+{
+	struct inetcsum_frame_result whole, r;
+	size_t cut, k, i, step = 1;
+	uint8_t *p;
+
+	inetcsum_frame_check(linktype(link), f->b, f->len, f->len, &whole);
+	for (cut = 0; cut <= f->len; cut += step) {
+		int lie;
+
+		if (cut > f->l4 + 64)
+			step = f->len / 7 + 1;	/* and a few in the payload */
+		for (lie = 0; lie <= 1; lie++) {
+			size_t orig = lie ? cut : f->len;
+
+			p = guard_copy(f->b, cut);
+			inetcsum_frame_check(linktype(link), p, cut, orig, &r);
+			for (i = 0; i < r.nlayers && i < whole.nlayers; i++) {
+				enum inetcsum_status a = r.layers[i].status;
+				enum inetcsum_status w = whole.layers[i].status;
+
+				CHECK(a == w || a == INETCSUM_UNVERIFIED,
+				      "%s: cut at %zu (origlen %zu): layer %zu %s, "
+				      "whole %s", what, cut, orig, i,
+				      inetcsum_status_name(a),
+				      inetcsum_status_name(w));
+			}
+			inetcsum_frame_fix(linktype(link), p, cut, orig,
+					   INETCSUM_FIX_PARTIAL, &r);
+			for (k = 0; k < cut; k++)
+				if (p[k] != f->b[k] && !is_field_byte(&r, k)) {
+					CHECK(0, "%s: fix of a cut at %zu "
+					      "changed byte %zu", what, cut, k);
+					break;
+				}
+			guard_free(p, cut);
+		}
+	}
+}
+
 /* One invalid frame: UNVERIFIED, left alone, refused by fill. */
 static void
 invalid_case(const char *what, struct jf *f, enum form fm, size_t link)
@@ -495,6 +545,9 @@ main(void)
 			snprintf(what, sizeof(what), "%s %s l4 %zu link %zu",
 				 form_name[fm], protos[pi] == 6 ? "tcp" :
 				 "udp", len, link);
+			/* Cuts of one frame per form, protocol and link. */
+			if (li == 0 || lens[li] == 65536)
+				cuts(what, &f, link);
 			if (f.valid) {
 				for (v = FULL; v <= WRONG; v++) {
 					char w2[160];
