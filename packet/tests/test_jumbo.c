@@ -447,8 +447,8 @@ cuts(const char *what, const struct jf *f, size_t link)
 				enum inetcsum_status w = whole.layers[i].status;
 
 				CHECK(a == w || a == INETCSUM_UNVERIFIED,
-				      "%s: cut at %zu (origlen %zu): layer %zu %s, "
-				      "whole %s", what, cut, orig, i,
+				      "%s: cut at %zu (origlen %zu): layer "
+				      "%zu %s, whole %s", what, cut, orig, i,
 				      inetcsum_status_name(a),
 				      inetcsum_status_name(w));
 			}
