@@ -38,7 +38,7 @@
  *     the jumbo header (tcpdump reads it so, and so does offload.c).
  *     Shorter, a payload length 0 still means an empty payload.
  * The upper layer then uses the 32-bit length in its pseudo-header (RFC
- * 2675 section 4; l4.c for IPv4), so a TCP or UDP field that holds the
+ * 2675 section 4; pseudo_sum() in packet_internal.h for IPv4), so a TCP or UDP field that holds the
  * pseudo-header sum is PARTIAL, as for any offloaded packet.
  */
 #include "packet_internal.h"
@@ -323,8 +323,9 @@ be32(const u8 *p)
  * option of data length 4 at an offset of 4n+2 from the IPv6 header (the
  * header is 40 bytes, so the same from the hop-by-hop header) is JUMBO_OK
  * with '*jlen' set; any other length or place is JUMBO_BAD, as Linux's
- * ipv6_hop_jumbo() drops it; so are two of them, whose lengths could
- * disagree.  Options whose lengths overrun the header end the walk: the
+ * ipv6_hop_jumbo() drops it.  Two of them are JUMBO_BAD too: Linux would
+ * check each, but their lengths could disagree, and RFC 2675 has one
+ * length per packet.  Options whose lengths overrun the header end the walk: the
  * walk of the packet's other headers does not judge hop-by-hop options
  * either, so a jumbo option is only seen where it is well formed.
  */
