@@ -98,11 +98,21 @@ enum inetcsum_status {
  *                                options (pseudo-header unknown)
  *               "routing header" unknown IPv6 routing type with segments
  *                                left (final destination unknown)
- *               "jumbogram"      IPv6 payload length 0 (RFC 2675)
+ *               "jumbogram"      an IPv6 jumbogram that breaks RFC 2675
+ *                                section 3 (no valid Jumbo Payload option
+ *                                beside payload length 0, a jumbo length
+ *                                below 65536, the option beside a nonzero
+ *                                payload length, a fragment header); a
+ *                                valid one is verified with its 32-bit
+ *                                length
  *   PARTIAL     "offload"        the folded pseudo-header sum (Linux)
  *               "not ready"      wrong, but the capture says the checksum
  *                                was not ready (INETCSUM_FRAME_NOT_READY)
  *               "offload, complemented"  its complement
+ *   an IPv4 layer of any status:
+ *               "length from frame"  total length 0 (TSO, Linux BIG TCP):
+ *                                the packet is the rest of its frame or
+ *                                tunnel payload, as tshark reads it
  *   otherwise NULL.
  */
 struct inetcsum_layer {
@@ -238,8 +248,9 @@ enum inetcsum_pkt_error {
 				 * 4 or 6, protocol not TCP/UDP, ... */
 	INETCSUM_EUNSUPP = -4,	/* well-formed but its checksum cannot be
 				 * done: fragment, unknown routing header
-				 * with segments left, jumbogram, bad IP
-				 * options, nesting too deep */
+				 * with segments left, bad IP options,
+				 * nesting too deep, a jumbo option GSO
+				 * cannot remove */
 	INETCSUM_EBADSUM = -5,	/* a checksum that must be right first is
 				 * wrong (a segment to coalesce, ...) */
 	INETCSUM_EFLOW = -6,	/* segments not of one flow, not in order,
@@ -310,9 +321,10 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
  * ('len' 0, a length field, IHL or UDP-Lite coverage that does not fit the
  * packet, a header cut by 'len', whatever the protocol: an unknown one, a
- * non-first fragment, a tunnel), INETCSUM_EPROTO (version not 4 or 6),
+ * non-first fragment, a tunnel; an IPv6 jumbogram that breaks RFC 2675),
+ * INETCSUM_EPROTO (version not 4 or 6),
  * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown
- * routing header with segments left, jumbogram, more than
+ * routing header with segments left, more than
  * INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the
  * packet before the fill.  No byte other than checksum fields changes.
  * Thread-safe; no allocation.

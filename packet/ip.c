@@ -10,6 +10,36 @@
  * payload length) and are never summed.  A length field that claims more
  * than its container holds makes the upper layer UNVERIFIED ("length"); a
  * claim that only the snapshot length cut short gives "truncated".
+ *
+ * Packets longer than their 16-bit length field
+ * ---------------------------------------------
+ * A sending host captures TSO and BIG TCP super-packets before the NIC or
+ * GSO cuts them, and some of them say nothing of their length:
+ *   - IPv4 total length 0.  Linux BIG TCP (6.3+) writes 0 when skb->len
+ *     does not fit 16 bits, and captures taken before a NIC fills the
+ *     field in show 0 at any size.  The packet then ends where its
+ *     container does (the frame, or the tunnel payload that holds it), as
+ *     tshark takes it (ip.tso_support, on by default) and tcpdump
+ *     ("presumed TSO").  Only 0 means that: any other length that does not
+ *     fit is a lie as before.  The IPv4 layer's reason says where the
+ *     length came from ("length from frame").
+ *   - IPv6 payload length 0 with a Jumbo Payload option (RFC 2675) in the
+ *     hop-by-hop header, as Linux BIG TCP (5.19+) writes it: the option's
+ *     32-bit length counts every byte after the IPv6 header.  It is taken
+ *     under the rules of RFC 2675 section 3 and Linux's ipv6_hop_jumbo():
+ *     option data length 4, alignment 4n+2, a jumbo length above 65535
+ *     and within the packet, a payload length of 0, and no fragment
+ *     header.  A packet that breaks one of them is a jumbogram nobody
+ *     would accept: its upper layer is UNVERIFIED ("jumbogram", or
+ *     "length" for a jumbo length past the packet), and the rule it broke
+ *     is the note when no layer shows it (report_lie()).
+ *   - IPv6 payload length 0 without a hop-by-hop header, on a packet
+ *     whose payload is longer than 65535 bytes: BIG TCP since Linux drops
+ *     the jumbo header (tcpdump reads it so, and so does offload.c).
+ *     Shorter, a payload length 0 still means an empty payload.
+ * The upper layer then uses the 32-bit length in its pseudo-header (RFC
+ * 2675 section 4; pseudo_sum() in packet_internal.h for IPv4), so a TCP or UDP field that holds the
+ * pseudo-header sum is PARTIAL, as for any offloaded packet.
  */
 #include "packet_internal.h"
 
@@ -28,7 +58,9 @@
 #define IPV6_HLEN	40	/* RFC 8200 section 3 */
 #define IPV6_ADDR	16
 #define IP6OPT_PAD1	0
+#define IP6OPT_JUMBO	0xc2	/* RFC 2675 section 2: 4-byte length */
 #define IP6OPT_HOME	201	/* RFC 6275 section 6.3, 16-byte address */
+#define IPV6_MAXPLEN	0xffffu	/* the largest 16-bit payload length */
 
 /*
  * Walk the IPv4 options (RFC 791 section 3.1) for a source route.  While
@@ -171,6 +203,11 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 			ip.end = off + tot;
 		else
 			ip.reason = "quoted";
+	} else if (tot == 0) {
+		/* TSO or BIG TCP (see the top of this file): the packet is
+		 * the rest of its container. */
+		ip.end = end;
+		l->reason = "length from frame";
 	} else if (tot < hlen) {
 		ip.reason = "length";
 		lie = "IPv4 total length below its header length";
@@ -267,14 +304,77 @@ ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
 	return "routing header";
 }
 
+/*
+ * What the hop-by-hop header says of a jumbogram (RFC 2675 section 2).
+ * JUMBO_UNSEEN: the header is not all captured or runs past 'end', so
+ * nothing is known (the walk in inetcsum_pkt_ipv6() says which).
+ */
+enum jumbo { JUMBO_NONE, JUMBO_OK, JUMBO_BAD, JUMBO_UNSEEN };
+
+static u32
+be32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/*
+ * Look for a Jumbo Payload option in the hop-by-hop header at 'p' (up to
+ * 'end'), the one header that may carry it (RFC 2675 section 2).  An
+ * option of data length 4 at an offset of 4n+2 from the IPv6 header (the
+ * header is 40 bytes, so the same from the hop-by-hop header) is JUMBO_OK
+ * with '*jlen' set; any other length or place is JUMBO_BAD, as Linux's
+ * ipv6_hop_jumbo() drops it.  Two of them are JUMBO_BAD too: Linux would
+ * check each, but their lengths could disagree, and RFC 2675 has one
+ * length per packet.  Options whose lengths overrun the header end the walk: the
+ * walk of the packet's other headers does not judge hop-by-hop options
+ * either, so a jumbo option is only seen where it is well formed.
+ */
+static enum jumbo
+ipv6_jumbo(const struct pctx *c, size_t p, size_t end, u32 *jlen)
+{
+	enum jumbo r = JUMBO_NONE;
+	const u8 *o;
+	size_t i = 2, hl;
+
+	if (p > end || end - p < 2 || !have(c, p, 2))
+		return JUMBO_UNSEEN;
+	hl = ((size_t)c->f[p + 1] + 1) * 8;
+	if (hl > end - p || !have(c, p, hl))
+		return JUMBO_UNSEEN;
+	o = c->f + p;
+	while (i < hl) {
+		size_t len;
+
+		if (o[i] == IP6OPT_PAD1) {
+			i++;
+			continue;
+		}
+		if (hl - i < 2)
+			break;
+		len = o[i + 1];
+		if (len > hl - i - 2)
+			break;
+		if (o[i] == IP6OPT_JUMBO) {
+			if (r != JUMBO_NONE || len != 4 || i % 4 != 2)
+				return JUMBO_BAD;
+			*jlen = be32(o + i + 2);
+			r = JUMBO_OK;
+		}
+		i += 2 + len;
+	}
+	return r;
+}
+
 void
 inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 {
 	struct ipinfo ip;
 	const char *lie = NULL, *note0;
 	const u8 *h;
-	size_t p, plen, n0;
+	size_t p, plen, n0, room;
 	unsigned nh;
+	enum jumbo jumbo = JUMBO_NONE;
+	u32 jlen = 0;
 
 	/* As for IPv4, only the packet's own bytes decide (not what follows
 	 * 'end'), and a header longer than its packet is that, not a cut. */
@@ -298,18 +398,50 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 	ip.v6 = 1;
 	ip.reason = NULL;
 	ip.end = end;
-	if (c->quoted && (plen == 0 || plen > end - off - IPV6_HLEN))
+	room = end - off - IPV6_HLEN;	/* what the container holds */
+	if (!c->quoted && nh == IP6_HOPOPTS)
+		jumbo = ipv6_jumbo(c, off + IPV6_HLEN, end, &jlen);
+	if (c->quoted && (plen == 0 || plen > room)) {
 		ip.reason = "quoted";	/* cut (or a jumbogram): see IPv4 */
-	else if (c->quoted)
+	} else if (c->quoted) {
 		ip.end = off + IPV6_HLEN + plen;
-	else if (plen == 0 && nh == IP6_HOPOPTS)
-		ip.reason = "jumbogram";	/* RFC 2675: length elsewhere */
-	else if (plen > end - off - IPV6_HLEN) {
+	} else if (plen > room) {
 		ip.reason = "length";
 		lie = "IPv6 payload length past its packet";
-	} else {
+	} else if (plen != 0) {
 		ip.end = off + IPV6_HLEN + plen;
+		/* RFC 2675 section 3: a jumbo option beside a payload length
+		 * is an error (ICMP Parameter Problem), whatever it says. */
+		if (jumbo == JUMBO_OK || jumbo == JUMBO_BAD) {
+			ip.reason = "jumbogram";
+			lie = "IPv6 jumbo payload option beside a payload "
+			      "length";
+		}
+	} else if (nh != IP6_HOPOPTS) {
+		/* BIG TCP without the jumbo header; else an empty payload. */
+		if (room <= IPV6_MAXPLEN)
+			ip.end = off + IPV6_HLEN;
+	} else if (jumbo == JUMBO_OK) {
+		/* The walk below is bounded by the container until the jumbo
+		 * length is known to fit it. */
+		if (jlen > room) {
+			ip.reason = "length";
+			lie = "IPv6 jumbo payload length past its packet";
+		} else {
+			ip.end = off + IPV6_HLEN + jlen;
+			if (jlen <= IPV6_MAXPLEN) {
+				ip.reason = "jumbogram";
+				lie = "IPv6 jumbo payload length below 65536";
+			}
+		}
+	} else if (jumbo == JUMBO_BAD) {
+		ip.reason = "jumbogram";
+		lie = "IPv6 jumbo payload option malformed";
+	} else if (jumbo == JUMBO_NONE) {
+		ip.reason = "jumbogram";
+		lie = "IPv6 payload length 0 without a jumbo payload option";
 	}
+	/* JUMBO_UNSEEN: the walk notes the cut or overlong header. */
 	n0 = c->out->nlayers;
 	note0 = c->out->note;
 
@@ -363,6 +495,12 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		} else if (nh == IP6_FRAGMENT) {
 			unsigned fo = be16(c->f + p + 2);
 
+			/* RFC 2675 section 3: a jumbogram is not fragmented. */
+			if (plen == 0 && jumbo == JUMBO_OK && !c->quoted &&
+			    ip.reason == NULL) {
+				ip.reason = "jumbogram";
+				lie = "IPv6 jumbogram with a fragment header";
+			}
 			if (fo >> 3) {
 				set_note(c, "non-first IPv6 fragment");
 				goto done;

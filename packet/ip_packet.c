@@ -62,6 +62,12 @@ static const char *const bad_len_notes[] = {
 	"IPv4 total length below its header length",
 	"IPv4 total length past its packet",
 	"IPv6 payload length past its packet",
+	"IPv6 jumbo payload length past its packet",
+	"IPv6 jumbo payload length below 65536",
+	"IPv6 jumbo payload option malformed",
+	"IPv6 jumbo payload option beside a payload length",
+	"IPv6 payload length 0 without a jumbo payload option",
+	"IPv6 jumbogram with a fragment header",
 	"truncated in the IPv6 header",
 	"IPv6 header longer than its packet",
 	"truncated in an IPv6 extension header",
@@ -157,7 +163,9 @@ layer_error(const struct inetcsum_layer *l)
 		{ "coverage", INETCSUM_EBADLEN },
 		{ "ip options", INETCSUM_EUNSUPP },
 		{ "routing header", INETCSUM_EUNSUPP },
-		{ "jumbogram", INETCSUM_EUNSUPP },
+		/* A jumbogram that breaks RFC 2675 section 3: its length
+		 * cannot be trusted (a valid one is verified and filled). */
+		{ "jumbogram", INETCSUM_EBADLEN },
 	};
 	size_t i;
 

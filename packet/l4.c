@@ -8,8 +8,10 @@
  *   TCP       segment, pseudo-header with the IP payload length (RFC 9293
  *             section 3.1; RFC 8200 section 8.1 for IPv6)
  *   UDP       the UDP length field's bytes, pseudo-header with that length
- *             (RFC 768); zero means "no checksum" over IPv4 and is illegal
- *             over IPv6 (RFC 8200 section 8.1)
+ *             (RFC 768), or with a length 0 the whole IP payload when it
+ *             is longer than 65535 bytes (RFC 2675 section 4); a zero
+ *             checksum means "no checksum" over IPv4 and is illegal over
+ *             IPv6 (RFC 8200 section 8.1)
  *   UDP-Lite  the first 'coverage' bytes (0: all), pseudo-header with the
  *             IP payload length; zero is always illegal (RFC 3828 3.1)
  *   ICMP      the message, no pseudo-header (RFC 792)
@@ -45,13 +47,11 @@
 #define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
 #define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
 
+/* The pseudo-header sum for 'len' (packet_internal.h: 32-bit lengths). */
 static u32
 pseudo(const struct ipinfo *ip, unsigned proto, size_t len)
 {
-	if (ip->v6)
-		return inetcsum_pseudo_ipv6(ip->src, ip->dst, (u8)proto,
-					    (u32)len);
-	return inetcsum_pseudo_ipv4(ip->src, ip->dst, (u8)proto, (u32)len);
+	return pseudo_sum(ip->src, ip->dst, ip->v6, proto, len);
 }
 
 /*
@@ -117,6 +117,11 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		len = be16(c->f + off + UDP_LEN_OFF);
 		if (lite && len == 0)
 			len = plen;	/* coverage 0: the whole datagram */
+		/* RFC 2675 section 4: a datagram longer than 16 bits says 0
+		 * and is as long as its IP payload (a jumbogram, or IPv4 BIG
+		 * TCP's total length 0, where tcpdump does the same). */
+		if (!lite && len == 0 && plen > 0xffff)
+			len = plen;
 		if (len < UDP_HLEN || len > plen) {
 			l->reason = lite ? "coverage" : "length";
 		} else {

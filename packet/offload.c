@@ -281,11 +281,8 @@ inetcsum_pkt_find_l4(const u8 *p, size_t len, size_t l3,
 u32
 inetcsum_pkt_l4_pseudo(const struct inetcsum_l4loc *loc, size_t l4len)
 {
-	if (loc->v6)
-		return inetcsum_pseudo_ipv6(loc->src, loc->dst,
-					    (u8)loc->proto, (u32)l4len);
-	return inetcsum_pseudo_ipv4(loc->src, loc->dst, (u8)loc->proto,
-				    (u32)l4len);
+	/* Past 16 bits over IPv4 (BIG TCP), as the frame check sums it. */
+	return pseudo_sum(loc->src, loc->dst, loc->v6, loc->proto, l4len);
 }
 
 INETCSUM_API int

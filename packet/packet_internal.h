@@ -92,6 +92,35 @@ mem_to_net(u16 m)
 	return (u16)((b[0] << 8) | b[1]);
 }
 
+/*
+ * The pseudo-header sum (memory order) for an upper-layer length 'len'.
+ * IPv6 carries a 32-bit length (RFC 8200 section 8.1), enough for any
+ * jumbogram (RFC 2675 section 4).  The IPv4 field is 16 bits, and a BIG
+ * TCP packet (IPv4 total length 0, ip.c) is longer: Linux sums its 32-bit
+ * length as two 16-bit words (csum_tcpudp_nofold() takes a u32, and
+ * tcp_v4_send_check() passes skb->len), and so does tshark (its
+ * pseudo-header word is (proto << 16) + length), so the high half is
+ * added too, and the field a sending stack leaves is recognised.  Below
+ * 65536 the high half is 0 and this is RFC 9293's pseudo-header.
+ */
+static inline u32
+pseudo_sum(const u8 *src, const u8 *dst, int v6, unsigned proto, size_t len)
+{
+	u8 b[2];
+	u16 hi;
+	u32 s;
+
+	if (v6)
+		return inetcsum_pseudo_ipv6(src, dst, (u8)proto, (u32)len);
+	s = inetcsum_pseudo_ipv4(src, dst, (u8)proto, (u32)len);
+	/* The high half as a 16-bit word in memory order, like the sum. */
+	b[0] = (u8)(len >> 24);
+	b[1] = (u8)(len >> 16);
+	memcpy(&hi, b, 2);
+	s += hi;
+	return s + (s < hi);	/* the end-around carry */
+}
+
 /* 'n' bytes at 'off' are captured; written to avoid overflow. */
 static inline int
 have(const struct pctx *c, size_t off, size_t n)

@@ -85,11 +85,14 @@ l4gen_pseudo(const struct l4gen *g, size_t l4len)
 		ph[39] = (uint8_t)proto;
 		s = (uint16_t)~l4gen_csum(ph, 40, 0);
 	} else {
+		/* Past 16 bits (BIG TCP) the high half is summed too, as
+		 * Linux's csum_tcpudp_nofold() does with its u32 length. */
 		memcpy(ph, g->src, 4);
 		memcpy(ph + 4, g->dst, 4);
 		ph[9] = (uint8_t)proto;
 		w16(ph + 10, l4len & 0xffff);
-		s = (uint16_t)~l4gen_csum(ph, 12, 0);
+		w16(ph + 12, l4len >> 16);
+		s = (uint16_t)~l4gen_csum(ph, 14, 0);
 	}
 	return s;
 }
@@ -443,7 +446,9 @@ l4gen_ref_partial(const struct l4gen *g)
  * (or IPv6) and GRE, and say whether a length field disagrees with the
  * bytes that hold it, whatever the packet carries.  Only what the packet
  * layer promises to check is checked: an IPv4 IHL below 5 or past its
- * container, a total length below the IHL or past the container, an IPv6
+ * container, a total length below the IHL (other than 0, which says the
+ * packet is the rest of its container: TSO and BIG TCP) or past the
+ * container, an IPv6
  * header past its container or a payload length past it, and then, in the
  * IP payload, the fixed header of the protocol with a checksum (TCP 20
  * bytes and a data offset of 5 or more, UDP 8 and a UDP length inside
@@ -466,6 +471,8 @@ ref_lies(const uint8_t *p, size_t end, unsigned depth)
 			return 1;
 		hl = (size_t)(p[0] & 15) * 4;
 		tot = (size_t)p[2] << 8 | p[3];
+		if (tot == 0)
+			tot = end;	/* TSO, BIG TCP: the container's */
 		if (hl < 20 || hl > end || tot < hl || tot > end)
 			return 1;
 		if ((p[6] & 0x3f) != 0 || p[7] != 0)

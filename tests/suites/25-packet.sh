@@ -6,11 +6,13 @@
 #   gcc, Release, -Werror   every packet test program (ctest -R ^packet_):
 #                           test_packet (verdicts of every hand-built frame,
 #                           fixer), test_truncate (every cut, guard pages,
-#                           random damage), the packet operations' tests
+#                           random damage), test_jumbo (TSO, BIG TCP and
+#                           jumbogram frames), the packet operations' tests
 #                           (bench/bench_frame.c, the per-frame bench, runs
 #                           in the native suite: it needs the bench engine)
-#   clang, ASan + UBSan     the same tests, so an over-read that stays inside
-#                           a mapped page, or any UB, still fails
+#   clang, ASan + UBSan     test_packet, test_truncate and test_jumbo, so an
+#                           over-read that stays inside a mapped page, or
+#                           any UB, still fails
 #   nm                      every external symbol that the packet layer's
 #                           objects in libinetcsum.a define starts with
 #                           inetcsum_
@@ -154,7 +156,8 @@ if command -v clang >/dev/null; then
 	if build asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DINETCSUM_SANITIZE=address,undefined; then
 		if "$OUT/asan/packet/test_packet" &&
-		   "$OUT/asan/packet/test_truncate" 100; then
+		   "$OUT/asan/packet/test_truncate" 100 &&
+		   "$OUT/asan/packet/test_jumbo"; then
 			echo "PASS: packet ASan+UBSan"
 		else
 			echo "FAIL: packet ASan+UBSan"
