@@ -102,7 +102,7 @@ typedef void (*hdr_fn)(const void *const hdrs[], size_t n, uint16_t out[]);
 typedef void (*buf_fn)(const struct inetcsum_iovec bufs[], size_t n,
 		       uint32_t sums[]);
 
-enum bkind { B_BATCH, B_LOOP, B_PEER };
+enum bkind { B_BATCH, B_LOOP, B_PEER, B_LIMIT };
 
 struct bcand {
 	const char *name[2];	/* by family: FAM_BUF, FAM_HDR */
@@ -117,7 +117,7 @@ struct bcand {
 	double *ratio;		/* time / the batch's time, per round */
 };
 
-#define MAX_BCAND (3 + BENCH_MAX_PEERS)
+#define MAX_BCAND (4 + BENCH_MAX_PEERS)
 
 /* The loops an application writes without the batch functions. */
 static void
@@ -188,6 +188,7 @@ static size_t
 candidates(const struct bench_config *cfg, struct bcand *v)
 {
 	struct bench_peer_info pi[BENCH_MAX_PEERS];
+	const char *loads_name;
 	size_t n = 0, np = 0, i;
 
 	memset(v, 0, MAX_BCAND * sizeof(*v));
@@ -205,6 +206,12 @@ candidates(const struct bench_config *cfg, struct bcand *v)
 	v[n].name[FAM_HDR] = "ipv4_header_inline_loop";
 	v[n].kind = B_LOOP;
 	v[n++].hdr = hdr_inline_loop;
+	/* The load limit (bench_limits.h), under the names of its family. */
+	v[n].name[FAM_BUF] = "partial_loads";
+	v[n].name[FAM_HDR] = "ipv4_header_loads";
+	v[n].kind = B_LIMIT;
+	v[n].hdr = inetcsum_bench_hdr_loads_fn(&loads_name);
+	v[n++].buf = inetcsum_bench_buf_loads_fn(&loads_name);
 	if (cfg->peers)
 		np = inetcsum_bench_peers(pi, BENCH_MAX_PEERS);
 	for (i = 0; i < np; i++) {
@@ -265,7 +272,9 @@ inetcsum_bench_batch_describe(FILE *f, const struct bench_config *cfg,
 	fprintf(f, "batch: kernel in use %s; inetcsum_ipv4_header_batch() "
 		"and inetcsum_partial_batch() against\n  a loop of "
 		"inetcsum_ipv4_header()/inetcsum_partial() per packet, a "
-		"loop of\n  inetcsum_ipv4_header_inline() for headers",
+		"loop of\n  inetcsum_ipv4_header_inline() for headers, the "
+		"load limit (*_loads: each packet's\n  bytes loaded, one "
+		"result stored, no checksum)",
 		kernel);
 	for (i = 0; i < n; i++)
 		if (v[i].kind == B_PEER)
@@ -636,7 +645,8 @@ cell(struct run *r, struct bcand *v, size_t nc, struct bset *s,
 			continue;
 		if (c->kind == B_BATCH)
 			batch = c;
-		c->correct = check(c, w->fam, s, w, n);
+		c->correct = c->kind == B_LIMIT ? -1 :
+			     check(c, w->fam, s, w, n);
 		point_hot(s, n);
 		c->reps = calibrate(c, w->fam, s, cold, m, n, target);
 	}
@@ -682,7 +692,7 @@ cell(struct run *r, struct bcand *v, size_t nc, struct bset *s,
 		x.ratio = batch != NULL ? pct(c->ratio, m_rounds, 0.5) : 0;
 		x.correct = c->correct;
 		/* The library's own code: a wrong result is a bug (exit 1). */
-		x.is_kernel = c->kind != B_PEER;
+		x.is_kernel = c->kind == B_BATCH || c->kind == B_LOOP;
 		if (inetcsum_bench_push(r, &x) != 0)
 			return -1;
 	}

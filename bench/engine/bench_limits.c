@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inetcsum.h"	/* struct inetcsum_iovec */
 #include "bench_isa.h"
 #include "bench_limits.h"
 
@@ -428,6 +429,127 @@ inetcsum_bench_copy_fn(const char **name)
 	return NULL;
 }
 #endif
+
+/*
+ * The batch load limits.  The portable loops: 8 bytes at a time, then the
+ * last 4 and the last 1-3 as a load each, all of fixed size (a memcpy()
+ * of a variable length is a call).
+ */
+static uint64_t
+loads_u64(const unsigned char *p, size_t len, uint64_t a)
+{
+	uint64_t v;
+	uint32_t w;
+	size_t k;
+
+	for (k = 0; k + 8 <= len; k += 8) {
+		memcpy(&v, p + k, 8);
+		a ^= v;
+	}
+	if (len - k >= 4) {
+		memcpy(&w, p + k, 4);
+		a ^= w;
+		k += 4;
+	}
+	while (k < len)
+		a ^= (uint64_t)p[k++] << 40;
+	return a;
+}
+
+static BENCH_NOINLINE void
+hdr_loads_u64(const void *const hdrs[], size_t n, uint16_t out[])
+{
+	uint64_t a = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *h = hdrs[i];
+
+		a = loads_u64(h, (size_t)(h[0] & 15u) * 4, a);
+		out[i] = (uint16_t)(a ^ a >> 32);
+	}
+}
+
+static BENCH_NOINLINE void
+buf_loads_u64(const struct inetcsum_iovec bufs[], size_t n, uint32_t out[])
+{
+	uint64_t a = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		a = loads_u64(bufs[i].base, bufs[i].len, a);
+		out[i] = (uint32_t)(a ^ a >> 32);
+	}
+}
+
+#if defined(__x86_64__)
+/* Every 64 bytes or fewer of a packet one load, the last one masked. */
+BENCH_TARGET("avx512f,avx512bw") static inline __m512i
+loads_512(const unsigned char *b, size_t len, __m512i a)
+{
+	for (; len > 64; b += 64, len -= 64)
+		a = _mm512_xor_si512(a, _mm512_loadu_si512((const void *)b));
+	/* 0 < len <= 64 here (len 64: every byte; a shift by 64 is not). */
+	return _mm512_xor_si512(a, _mm512_maskz_loadu_epi8(
+		(__mmask64)(len >= 64 ? ~(uint64_t)0 :
+			    ((uint64_t)1 << len) - 1), b));
+}
+
+BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE void
+hdr_loads_avx512(const void *const hdrs[], size_t n, uint16_t out[])
+{
+	__m512i a = _mm512_setzero_si512();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *h = hdrs[i];
+
+		a = loads_512(h, (size_t)(h[0] & 15u) * 4, a);
+		out[i] = (uint16_t)_mm_cvtsi128_si32(
+			_mm512_castsi512_si128(a));
+	}
+}
+
+BENCH_TARGET("avx512f,avx512bw") static BENCH_NOINLINE void
+buf_loads_avx512(const struct inetcsum_iovec bufs[], size_t n,
+		 uint32_t out[])
+{
+	__m512i a = _mm512_setzero_si512();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		a = loads_512(bufs[i].base, bufs[i].len, a);
+		out[i] = (uint32_t)_mm_cvtsi128_si32(
+			_mm512_castsi512_si128(a));
+	}
+}
+#endif
+
+bench_hdr_loads_fn
+inetcsum_bench_hdr_loads_fn(const char **name)
+{
+#if defined(__x86_64__)
+	if (HAVE("avx512f") && HAVE("avx512bw")) {
+		*name = "loads-avx512";
+		return hdr_loads_avx512;
+	}
+#endif
+	*name = "loads-u64";
+	return hdr_loads_u64;
+}
+
+bench_buf_loads_fn
+inetcsum_bench_buf_loads_fn(const char **name)
+{
+#if defined(__x86_64__)
+	if (HAVE("avx512f") && HAVE("avx512bw")) {
+		*name = "loads-avx512";
+		return buf_loads_avx512;
+	}
+#endif
+	*name = "loads-u64";
+	return buf_loads_u64;
+}
 
 const char *
 inetcsum_bench_libc(void)

@@ -29,6 +29,23 @@ bench_read_fn inetcsum_bench_read_fn(const char **name);
 typedef void *(*bench_copy_fn)(void *dst, const void *src, size_t len);
 bench_copy_fn inetcsum_bench_copy_fn(const char **name);
 
+/*
+ * The load limit of the batch functions: each packet's bytes loaded
+ * through its pointer (a header's length from its IHL) and folded into
+ * one running value, of which one 16- or 32-bit result per packet is
+ * stored; no checksum.  A batch function does at least that much: fetch
+ * the pointer, load the bytes, store a result.  With AVX-512 every 64
+ * bytes (or fewer) of a packet are one masked load.  'name' says which
+ * variant runs ("loads-avx512", "loads-u64").
+ */
+struct inetcsum_iovec;
+typedef void (*bench_hdr_loads_fn)(const void *const hdrs[], size_t n,
+				   uint16_t out[]);
+typedef void (*bench_buf_loads_fn)(const struct inetcsum_iovec *bufs,
+				   size_t n, uint32_t out[]);
+bench_hdr_loads_fn inetcsum_bench_hdr_loads_fn(const char **name);
+bench_buf_loads_fn inetcsum_bench_buf_loads_fn(const char **name);
+
 /* The C library and its version, for the memcpy baseline ("glibc 2.36"). */
 const char *inetcsum_bench_libc(void);
 
