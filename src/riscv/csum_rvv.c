@@ -103,6 +103,7 @@
 /* The 0 .. step-1 bytes left, at 'p', into the accumulator; then reduce. */
 #define RVV_FINISH(tail_store)						\
 	"2:\n\t"							\
+	"beqz	%[len], 3f\n\t"					\
 	"vsetvli	%[end], zero, e8, m4, ta, ma\n\t"		\
 	"vmv.v.i	v0, 0\n\t"					\
 	"vsetvli	zero, %[len], e8, m4, tu, ma\n\t"		\
@@ -112,6 +113,7 @@
 	"srli	%[len], %[len], 2\n\t"					\
 	"vsetvli	zero, %[len], e32, m4, tu, ma\n\t"		\
 	"vwaddu.wv	v16, v16, v0\n\t"				\
+	"3:\n\t"							\
 	"vsetvli	%[vl], zero, e64, m8, ta, ma\n\t"		\
 	"vmv.s.x	v8, zero\n\t"					\
 	"vredsum.vs	v8, v16, v8\n\t"				\
@@ -189,21 +191,34 @@ rvv_copy(const u8 *p, u8 *q, size_t len, int q_aligned)
 }
 
 /*
- * The folded 32-bit sum 's' moved back from the frame of an odd start
- * ('rot' 8: rotated right by 8 bits) or left alone ('rot' 0), without a
- * branch: the low 32 bits of (s:s) >> rot.
+ * The 64-bit sum 's' moved back from the frame of an odd start ('rot' 8)
+ * or left alone ('rot' 0) without a branch: rotated right by 'rot', which
+ * multiplies it by 2^-rot modulo 2^64 - 1 (RISC-V shifts take the amount
+ * modulo 64, so the left shift by 64 - 0 is by 0 and the OR leaves s),
+ * then folded to 32 bits: s plus s rotated by 32 has hi + lo with the
+ * end-around carry in its upper half.  No Zbb here (this kernel needs
+ * only V), so the rotations are shifts.
  */
 static INETCSUM_FORCEINLINE u32
-rvv_unrotate(u32 s, u64 rot)
+rvv_finish(u64 s, u64 rot)
 {
-	return (u32)((((u64)s << 32) | s) >> rot);
+	s = (s >> rot) | (s << ((64 - rot) & 63));
+	return (u32)((s + ((s >> 32) | (s << 32))) >> 32);
+}
+
+/* One pass of the vector code over 'n' (at most RVV_CHUNK) bytes. */
+static INETCSUM_FORCEINLINE u64
+rvv_pass(const u8 *p, u8 *q, size_t n)
+{
+	if (q != NULL)
+		return rvv_copy(p, q, n, ((uintptr_t)q & 3) == 0);
+	return rvv_sum(p, n);
 }
 
 /*
  * 'q' NULL: the sum only.  As in the Zbb kernel, the initial sum is
  * multiplied by 2^rot (a shift, exact in 64 bits) so that the final
- * rotation, a multiplication by 2^-rot modulo 2^32 - 1, leaves it as it
- * was.
+ * rotation leaves it as it was.
  */
 static INETCSUM_FORCEINLINE u32
 rvv_body(const u8 *p, u8 *q, size_t len, u32 sum)
@@ -211,21 +226,18 @@ rvv_body(const u8 *p, u8 *q, size_t len, u32 sum)
 	const u64 rot = ((uintptr_t)p & 1) << 3;
 	u64 s = (u64)sum << rot;
 
-	s += rv_head(&p, q != NULL ? &q : NULL, &len, 4);
-	while (len != 0) {
-		size_t n = len < RVV_CHUNK ? len : RVV_CHUNK;
-
-		if (q != NULL) {
-			s = add64_eac(s, rvv_copy(p, q, n,
-						  ((uintptr_t)q & 3) == 0));
-			q += n;
-		} else {
-			s = add64_eac(s, rvv_sum(p, n));
-		}
-		p += n;
-		len -= n;
+	if (((uintptr_t)p & 3) != 0)
+		s += rv_head(&p, q != NULL ? &q : NULL, &len, 4);
+	while (unlikely(len > RVV_CHUNK)) {
+		s = add64_eac(s, rvv_pass(p, q, RVV_CHUNK));
+		p += RVV_CHUNK;
+		if (q != NULL)
+			q += RVV_CHUNK;
+		len -= RVV_CHUNK;
 	}
-	return rvv_unrotate(fold64_to_32(s), rot);
+	if (len != 0)
+		s = add64_eac(s, rvv_pass(p, q, len));
+	return rvv_finish(s, rot);
 }
 
 static u32

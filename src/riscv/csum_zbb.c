@@ -14,7 +14,7 @@
  * RISC-V (gcc 14 added it), and a -march=rv64gc_zbb on this file would
  * let the compiler put Zbb instructions anywhere in it, including code the
  * dispatcher might one day call before checking.  The kernel needs only
- * three Zbb instructions, so they are written as inline assembly under
+ * four Zbb instructions, so they are written as inline assembly under
  * ".option arch, +zbb", and the file builds with the baseline flags (also
  * in the plain "cc src/\*.c src/\*\/\*.c" build).
  *
@@ -28,9 +28,9 @@
  *     to an 8-byte boundary and the tail with lbu/lhu/lwu, the middle with
  *     ld, and an odd start summed in the frame of the even address before
  *     it and put right by one rotation at the end (rorw by 8 or by 0: no
- *     branch), with the initial sum pre-multiplied by 2^8 so that the same
+ *     branch), with the initial sum pre-rotated by rol so that the same
  *     rotation leaves it where it was;
- *   - 64 bytes per iteration with two (sum, carries) pairs, so the loop
+ *   - 64 bytes per iteration, so the loop
  *     costs 2 instructions of overhead per 64 bytes: 8 ld + 24 ALU + 2 =
  *     34 instructions per 64 bytes, where Linux's loop (arch/riscv/lib/
  *     csum.c, one word per iteration) runs 6 per 8 bytes, 48 per 64;
@@ -72,6 +72,16 @@ zbb_fold64(u64 s)
 	return (u32)((s + r) >> 32);
 }
 
+/* 'x' rotated left by 'k' (0..63) bits (rol). */
+static INETCSUM_FORCEINLINE u64
+zbb_rol(u64 x, u64 k)
+{
+	u64 r;
+
+	__asm__(ZBB_INSN("rol\t%0, %1, %2") : "=r"(r) : "r"(x), "r"(k));
+	return r;
+}
+
 /* 'x' rotated right by 'k' (0..31) bits within 32 bits (rorw). */
 static INETCSUM_FORCEINLINE u32
 zbb_rorw(u32 x, u64 k)
@@ -93,20 +103,21 @@ zbb_rorw(u32 x, u64 k)
 /*
  * The main loop, as assembly: gcc 12 reassociates the carry counting of
  * the C version across the iteration and adds register moves (42
- * instructions per 64 bytes instead of 34).  Two words at a time, one into
- * each (sum, carries) pair; ZBB_STORES is empty for the sum and stores the
- * two words for the copy.
+ * instructions per 64 bytes instead of 34).  One (sum, carries) pair is
+ * enough: its two chains advance by one add per word each, which a
+ * two-wide core hides behind the 34 instructions.  Two words at a time;
+ * ZBB_STORES is empty for the sum and stores the two words for the copy.
  */
 #define ZBB_TWO(o0, o1)							\
 	"ld	%[w0], " #o0 "(%[p])\n\t"				\
 	"ld	%[w1], " #o1 "(%[p])\n\t"				\
 	ZBB_STORES(o0, o1)						\
-	"add	%[s0], %[s0], %[w0]\n\t"				\
-	"add	%[s1], %[s1], %[w1]\n\t"				\
-	"sltu	%[w0], %[s0], %[w0]\n\t"				\
-	"sltu	%[w1], %[s1], %[w1]\n\t"				\
-	"add	%[c0], %[c0], %[w0]\n\t"				\
-	"add	%[c1], %[c1], %[w1]\n\t"
+	"add	%[s], %[s], %[w0]\n\t"				\
+	"sltu	%[w0], %[s], %[w0]\n\t"				\
+	"add	%[s], %[s], %[w1]\n\t"				\
+	"sltu	%[w1], %[s], %[w1]\n\t"				\
+	"add	%[c], %[c], %[w0]\n\t"				\
+	"add	%[c], %[c], %[w1]\n\t"
 #define ZBB_LOOP(q_step)						\
 	"1:\n\t"							\
 	ZBB_TWO(0, 8) ZBB_TWO(16, 24) ZBB_TWO(32, 40) ZBB_TWO(48, 56)	\
@@ -116,15 +127,13 @@ zbb_rorw(u32 x, u64 k)
 
 /* 64 bytes per iteration from 'p' (8-aligned) to 'end'. */
 static INETCSUM_FORCEINLINE const u8 *
-zbb_sum_blocks(const u8 *p, const u8 *end, u64 *s0, u64 *s1, u64 *c0,
-	       u64 *c1)
+zbb_sum_blocks(const u8 *p, const u8 *end, u64 *s, u64 *c)
 {
 	u64 w0, w1;
 
 #define ZBB_STORES(o0, o1)
 	__asm__("" ZBB_LOOP("")
-		: [p] "+r"(p), [s0] "+r"(*s0), [s1] "+r"(*s1),
-		  [c0] "+r"(*c0), [c1] "+r"(*c1), [w0] "=&r"(w0),
+		: [p] "+r"(p), [s] "+r"(*s), [c] "+r"(*c), [w0] "=&r"(w0),
 		  [w1] "=&r"(w1)
 		: [end] "r"(end)
 		: "memory");
@@ -134,8 +143,7 @@ zbb_sum_blocks(const u8 *p, const u8 *end, u64 *s0, u64 *s1, u64 *c0,
 
 /* The same, storing each word to 'q' (aligned like 'p') as well. */
 static INETCSUM_FORCEINLINE const u8 *
-zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s0, u64 *s1,
-		u64 *c0, u64 *c1)
+zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s, u64 *c)
 {
 	u8 *q = *qp;
 	u64 w0, w1;
@@ -144,9 +152,8 @@ zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s0, u64 *s1,
 	"sd	%[w0], " #o0 "(%[q])\n\t"				\
 	"sd	%[w1], " #o1 "(%[q])\n\t"
 	__asm__("" ZBB_LOOP("addi	%[q], %[q], 64\n\t")
-		: [p] "+r"(p), [q] "+r"(q), [s0] "+r"(*s0), [s1] "+r"(*s1),
-		  [c0] "+r"(*c0), [c1] "+r"(*c1), [w0] "=&r"(w0),
-		  [w1] "=&r"(w1)
+		: [p] "+r"(p), [q] "+r"(q), [s] "+r"(*s), [c] "+r"(*c),
+		  [w0] "=&r"(w0), [w1] "=&r"(w1)
 		: [end] "r"(end)
 		: "memory");
 #undef ZBB_STORES
@@ -157,23 +164,34 @@ zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s0, u64 *s1,
 /*
  * The common body of the sum and the copy ('q' NULL: no copy).  The copy
  * is always called with p and q equally aligned modulo 8.
+ *
+ * The initial sum arrives sign-extended in its register (the RV64 calling
+ * convention extends every 32-bit argument so) and is used as it is: for a
+ * sum with bit 31 set the register holds sum + 2^64 - 2^32, congruent to
+ * sum - (2^32 - 1) modulo 2^64 - 1 (2^64 == 1), and 2^32 - 1 is a multiple
+ * of 0xffff, so the folded result is unchanged modulo 0xffff; the value is
+ * 0 only if the sum is.  rol by 'rot' multiplies it by 2^rot modulo
+ * 2^64 - 1, which the final rorw undoes; together that saves the zero
+ * extension and a shift.
  */
 static INETCSUM_FORCEINLINE u32
 zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
 {
 	/* 8 for an odd start (rv_head()), else 0. */
 	const u64 rot = ((uintptr_t)p & 1) << 3;
-	u64 s0 = (u64)sum << rot, s1 = 0, c0 = 0, c1 = 0;
+	u64 s = zbb_rol((u64)(int64_t)(int32_t)sum, rot), c = 0;
 
-	/* The head and tail terms are exact and below 2^34: no wrap. */
-	s0 += rv_head(&p, q != NULL ? &q : NULL, &len, 8);
+	if (((uintptr_t)p & 7) != 0) {
+		/* Exact and below 2^33: no wrap into c is possible... */
+		c = rv_head(&p, q != NULL ? &q : NULL, &len, 8);
+	}
 	if (len >= 64) {
 		const u8 *end = p + (len & ~(size_t)63);
 
 		if (q != NULL)
-			p = zbb_copy_blocks(p, &q, end, &s0, &s1, &c0, &c1);
+			p = zbb_copy_blocks(p, &q, end, &s, &c);
 		else
-			p = zbb_sum_blocks(p, end, &s0, &s1, &c0, &c1);
+			p = zbb_sum_blocks(p, end, &s, &c);
 		len &= 63;
 	}
 	for (; len >= 8; len -= 8) {
@@ -183,14 +201,17 @@ zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
 			RV_STORE(u64, 8, q, w);
 			q += 8;
 		}
-		ZBB_ADD(s0, c0, w);
+		ZBB_ADD(s, c, w);
 		p += 8;
 	}
-	ZBB_ADD(s1, c1, rv_tail(p, q, len));
-	ZBB_ADD(s0, c0, s1);
-	/* c0 + c1 counts words, far below 2^64. */
-	s0 = add64_eac(s0, c0 + c1);
-	return zbb_rorw(zbb_fold64(s0), rot);
+	/*
+	 * ...since the head, the tail and the carries are all added into c,
+	 * which they cannot overflow: c counts at most 2^61 wraps, and the
+	 * head and tail are below 2^34.
+	 */
+	if (len != 0)
+		c += rv_tail(p, q, len);
+	return zbb_rorw(zbb_fold64(add64_eac(s, c)), rot);
 }
 
 static u32
