@@ -208,48 +208,48 @@ rvv_finish(u64 s, u64 rot)
 
 /* One pass of the vector code over 'n' (at most RVV_CHUNK) bytes. */
 static INETCSUM_FORCEINLINE u64
-rvv_pass(const u8 *p, u8 *q, size_t n)
+rvv_pass(const u8 *p, u8 *q, size_t n, int copy)
 {
-	if (q != NULL)
+	if (copy)
 		return rvv_copy(p, q, n, ((uintptr_t)q & 3) == 0);
 	return rvv_sum(p, n);
 }
 
 /*
- * 'q' NULL: the sum only.  As in the Zbb kernel, the initial sum is
+ * 'copy' (a constant) 0: the sum only, 'q' unused.  As in the Zbb kernel, the initial sum is
  * multiplied by 2^rot (a shift, exact in 64 bits) so that the final
  * rotation leaves it as it was.
  */
 static INETCSUM_FORCEINLINE u32
-rvv_body(const u8 *p, u8 *q, size_t len, u32 sum)
+rvv_body(const u8 *p, u8 *q, size_t len, u32 sum, int copy)
 {
 	const u64 rot = ((uintptr_t)p & 1) << 3;
 	u64 s = (u64)sum << rot;
 
 	if (((uintptr_t)p & 3) != 0)
-		s += rv_head(&p, q != NULL ? &q : NULL, &len, 4);
+		s += rv_head(&p, &q, &len, 4, copy);
 	while (unlikely(len > RVV_CHUNK)) {
-		s = add64_eac(s, rvv_pass(p, q, RVV_CHUNK));
+		s = add64_eac(s, rvv_pass(p, q, RVV_CHUNK, copy));
 		p += RVV_CHUNK;
-		if (q != NULL)
+		if (copy)
 			q += RVV_CHUNK;
 		len -= RVV_CHUNK;
 	}
 	if (len != 0)
-		s = add64_eac(s, rvv_pass(p, q, len));
+		s = add64_eac(s, rvv_pass(p, q, len, copy));
 	return rvv_finish(s, rot);
 }
 
 static u32
 csum_riscv_rvv(const void *data, size_t len, u32 sum)
 {
-	return rvv_body(data, NULL, len, sum);
+	return rvv_body(data, NULL, len, sum, 0);
 }
 
 static u32
 csum_copy_riscv_rvv(void *dst, const void *src, size_t len, u32 sum)
 {
-	return rvv_body(src, dst, len, sum);
+	return rvv_body(src, dst, len, sum, 1);
 }
 
 const struct inetcsum_kernel inetcsum_kernel_riscv_rvv = {

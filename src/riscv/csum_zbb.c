@@ -162,7 +162,8 @@ zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s, u64 *c)
 }
 
 /*
- * The common body of the sum and the copy ('q' NULL: no copy).  The copy
+ * The common body of the sum and the copy ('copy', a constant: 0 for the
+ * sum, whose 'q' is then unused).  The copy
  * is always called with p and q equally aligned modulo 8.
  *
  * The initial sum arrives sign-extended in its register (the RV64 calling
@@ -175,7 +176,7 @@ zbb_copy_blocks(const u8 *p, u8 **qp, const u8 *end, u64 *s, u64 *c)
  * extension and a shift.
  */
 static INETCSUM_FORCEINLINE u32
-zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
+zbb_body(const u8 *p, u8 *q, size_t len, u32 sum, int copy)
 {
 	/* 8 for an odd start (rv_head()), else 0. */
 	const u64 rot = ((uintptr_t)p & 1) << 3;
@@ -183,12 +184,12 @@ zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
 
 	if (((uintptr_t)p & 7) != 0) {
 		/* Exact and below 2^33: no wrap into c is possible... */
-		c = rv_head(&p, q != NULL ? &q : NULL, &len, 8);
+		c = rv_head(&p, &q, &len, 8, copy);
 	}
 	if (len >= 64) {
 		const u8 *end = p + (len & ~(size_t)63);
 
-		if (q != NULL)
+		if (copy)
 			p = zbb_copy_blocks(p, &q, end, &s, &c);
 		else
 			p = zbb_sum_blocks(p, end, &s, &c);
@@ -197,7 +198,7 @@ zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
 	for (; len >= 8; len -= 8) {
 		u64 w = RV_LOAD(u64, 8, p);
 
-		if (q != NULL) {
+		if (copy) {
 			RV_STORE(u64, 8, q, w);
 			q += 8;
 		}
@@ -210,14 +211,14 @@ zbb_body(const u8 *p, u8 *q, size_t len, u32 sum)
 	 * head and tail are below 2^34.
 	 */
 	if (len != 0)
-		c += rv_tail(p, q, len);
+		c += rv_tail(p, q, len, copy);
 	return zbb_rorw(zbb_fold64(add64_eac(s, c)), rot);
 }
 
 static u32
 csum_riscv_zbb(const void *data, size_t len, u32 sum)
 {
-	return zbb_body(data, NULL, len, sum);
+	return zbb_body(data, NULL, len, sum, 0);
 }
 
 static u32
@@ -227,9 +228,9 @@ csum_copy_riscv_zbb(void *dst, const void *src, size_t len, u32 sum)
 		/* memcpy() with a null pointer is undefined even for 0 bytes. */
 		if (len != 0)
 			memcpy(dst, src, len);
-		return zbb_body(src, NULL, len, sum);
+		return zbb_body(src, NULL, len, sum, 0);
 	}
-	return zbb_body(src, dst, len, sum);
+	return zbb_body(src, dst, len, sum, 1);
 }
 
 const struct inetcsum_kernel inetcsum_kernel_riscv_zbb = {

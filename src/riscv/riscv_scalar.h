@@ -35,8 +35,9 @@
 /*
  * The head: the bytes from 'p' up to the next 'align' (4 or 8) boundary,
  * or fewer if the buffer ends first, summed with naturally aligned loads
- * (lbu, lhu, lwu) into the returned value, and copied to 'q' if it is not
- * NULL (q has p's alignment modulo 'align').  '*pp', '*qp' and '*lenp'
+ * (lbu, lhu, lwu) into the returned value, and copied to '*qp' if 'copy'
+ * (a constant, so that the sum carries no test of it; *qp has p's
+ * alignment modulo 'align').  '*pp', '*qp' and '*lenp'
  * move past them.
  *
  * Odd starts.  If 'p' is odd, the first byte is the first half of a
@@ -54,16 +55,16 @@
  * The result is exact: below 2^32 + 2^17.
  */
 static INETCSUM_FORCEINLINE u64
-rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align)
+rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align, int copy)
 {
 	const u8 *p = *pp;
-	u8 *q = qp != NULL ? *qp : NULL;
+	u8 *q = *qp;
 	size_t len = *lenp;
 	u64 s = 0;
 
 	if (((uintptr_t)p & 1) && len >= 1) {
 		s += (u64)*p << 8;
-		if (q != NULL)
+		if (copy)
 			*q++ = *p;
 		p++;
 		len--;
@@ -72,7 +73,7 @@ rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align)
 		u16 v = RV_LOAD(u16, 2, p);
 
 		s += v;
-		if (q != NULL) {
+		if (copy) {
 			RV_STORE(u16, 2, q, v);
 			q += 2;
 		}
@@ -83,7 +84,7 @@ rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align)
 		u32 v = RV_LOAD(u32, 4, p);
 
 		s += v;
-		if (q != NULL) {
+		if (copy) {
 			RV_STORE(u32, 4, q, v);
 			q += 4;
 		}
@@ -91,8 +92,7 @@ rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align)
 		len -= 4;
 	}
 	*pp = p;
-	if (qp != NULL)
-		*qp = q;
+	*qp = q;
 	*lenp = len;
 	return s;
 }
@@ -101,10 +101,10 @@ rv_head(const u8 **pp, u8 **qp, size_t *lenp, unsigned align)
  * The last 0..7 bytes at 'p' (aligned as rv_head() leaves it: see there),
  * summed as 16-bit words in memory order with an odd last byte in the low
  * half of its word (little-endian: the first byte of the word), and copied
- * to 'q' unless it is NULL.  Exact, below 2^33.
+ * to 'q' if 'copy'.  Exact, below 2^33.
  */
 static INETCSUM_FORCEINLINE u64
-rv_tail(const u8 *p, u8 *q, size_t len)
+rv_tail(const u8 *p, u8 *q, size_t len, int copy)
 {
 	u64 s = 0;
 
@@ -112,7 +112,7 @@ rv_tail(const u8 *p, u8 *q, size_t len)
 		u32 v = RV_LOAD(u32, 4, p);
 
 		s += v;
-		if (q != NULL) {
+		if (copy) {
 			RV_STORE(u32, 4, q, v);
 			q += 4;
 		}
@@ -122,7 +122,7 @@ rv_tail(const u8 *p, u8 *q, size_t len)
 		u16 v = RV_LOAD(u16, 2, p);
 
 		s += v;
-		if (q != NULL) {
+		if (copy) {
 			RV_STORE(u16, 2, q, v);
 			q += 2;
 		}
@@ -130,7 +130,7 @@ rv_tail(const u8 *p, u8 *q, size_t len)
 	}
 	if (len & 1) {
 		s += *p;
-		if (q != NULL)
+		if (copy)
 			*q = *p;
 	}
 	return s;
