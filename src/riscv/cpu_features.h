@@ -22,7 +22,9 @@
  * ".option arch, +zbb" / "+v" (binutils 2.38 and later), so the rest of
  * the library keeps the build's baseline (rv64gc for Debian) and no file
  * needs a -march flag.  -DINETCSUM_NO_RISCV_ZBB and -DINETCSUM_NO_RISCV_RVV
- * leave them out.
+ * leave them out; the CMake probes (cmake/Intrinsics.cmake: the assembler
+ * must know ".option arch") and the options INETCSUM_ENABLE_RISCV_ZBB/RVV
+ * set them.
  */
 #if defined(__riscv) && __riscv_xlen == 64 && defined(__GNUC__) && \
 	defined(__linux__)
