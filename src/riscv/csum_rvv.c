@@ -41,8 +41,8 @@
  * [data, data + len).
  *
  * Alignment.  RVV 1.0 lets an implementation trap on a vector element
- * that is not naturally aligned (and Linux before 6.12 does not emulate
- * such accesses).  So the 0..3 bytes before a 4-byte boundary are summed
+ * that is not naturally aligned, and a kernel may then emulate it slowly
+ * or not at all.  So the 0..3 bytes before a 4-byte boundary are summed
  * in general registers first (rv_head(), src/riscv/riscv_scalar.h), which
  * also handles an odd start by summing in the even frame and rotating the
  * result by 8 bits at the end; the main loop's vle32.v is then aligned,

@@ -3,8 +3,8 @@
  * src/riscv/csum_zbb.c - the RV64 scalar kernel with Zbb, csum_riscv_zbb.
  *
  * Target: 64-bit RISC-V cores with the Zbb bit-manipulation extension
- * (mandatory in the RVA22U64 profile: SiFive P550/P670, T-Head C908/C910
- * with Zbb, SpacemiT X60, and later).  The dispatcher runs it only where
+ * (mandatory in the RVA22U64 profile: SiFive P550 and P670, T-Head C908,
+ * SpacemiT X60, and later).  The dispatcher runs it only where
  * the kernel reports Zbb through riscv_hwprobe() (src/riscv/
  * cpu_features.c); an rv64gc core without it gets the portable kernel.
  * Built with Debian 12's riscv64-linux-gnu-gcc 12.2 and binutils 2.40, and
@@ -14,7 +14,7 @@
  * RISC-V (gcc 14 added it), and a -march=rv64gc_zbb on this file would
  * let the compiler put Zbb instructions anywhere in it, including code the
  * dispatcher might one day call before checking.  The kernel needs only
- * four Zbb instructions, so they are written as inline assembly under
+ * three Zbb instructions (rori, rol, rorw), so they are written as inline assembly under
  * ".option arch, +zbb", and the file builds with the baseline flags (also
  * in the plain "cc src/\*.c src/\*\/\*.c" build).
  *
@@ -38,16 +38,17 @@
  *     rotated by 32 has hi + lo + carry in its upper half), the trick
  *     Linux uses too.
  *
- * The carries counters cannot overflow: there are at most 2^61 words.
+ * The carries counter (which also takes the head and the tail) cannot
+ * overflow: there are at most 2^61 words.
  * The result is congruent to the portable kernel's modulo 0xffff and zero
  * only when the data and the initial sum are (a sum with end-around carry
  * of nonzero terms is nonzero, and rotations keep that).
  *
  * The fused copy loads each word once, stores it and adds it.  It needs
- * source and destination equally aligned modulo 8 (true of packet buffers
- * copied between rings, and of two malloc()ed buffers); otherwise one of
+ * source and destination equally aligned modulo 8 (as two malloc()ed
+ * buffers at the same offset are); otherwise one of
  * them would take misaligned accesses, so it calls the C library's
- * memcpy() (which on RISC-V shifts and merges aligned words) and then sums
+ * memcpy() (glibc's shifts and merges aligned words) and then sums
  * the source, which that copy has just brought into the cache.
  *
  * No software prefetch: no hardware was at hand to show that one pays

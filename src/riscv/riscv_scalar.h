@@ -4,12 +4,12 @@
  * kernels, and the alignment head they share.
  *
  * Why aligned: the RISC-V base ISA lets a misaligned load or store trap,
- * and on many cores (SiFive U74, T-Head C906/C910 in some configurations)
- * the kernel or the SBI firmware then emulates it, at hundreds of cycles
- * per access.  gcc knows that and expands the portable kernel's memcpy()
- * loads of unknown alignment into byte loads, shifts and ors (rv64gc,
- * -mtune=rocket, the default: 22 instructions per 8 bytes instead of one
- * ld).  These kernels reach a natural alignment first and tell gcc so with
+ * and on many cores (the SiFive U74, for one) the kernel or the SBI
+ * firmware then emulates it, at hundreds of cycles per access.  gcc 12
+ * assumes slow misaligned access by default (rv64gc, -mtune=rocket) and
+ * compiles the portable kernel's memcpy() loads of unknown alignment byte
+ * by byte through a stack slot (8 lbu and 8 sb, then one ld, per 8
+ * bytes).  These kernels reach a natural alignment first and tell gcc so with
  * __builtin_assume_aligned(), so each memcpy() below is one lhu, lwu, ld,
  * sh, sw or sd.
  */
