@@ -10,7 +10,9 @@ include(CheckCSourceCompiles)
 include(FeatureSummary)
 set(INETCSUM_ISA_DEFINITIONS "")
 
-# inetcsum_isa_probe(<ISA> <enable option> <source>)
+# inetcsum_isa_probe(<ISA> <enable option> <source>); INETCSUM_ISA_ARCH
+# names the architecture in the feature summary.
+set(INETCSUM_ISA_ARCH x86)
 function(inetcsum_isa_probe isa option src)
   set(_var INETCSUM_HAVE_${isa})
   if(NOT ${option})
@@ -27,7 +29,7 @@ function(inetcsum_isa_probe isa option src)
       set(_why "the compiler or assembler cannot build it")
     endif()
   endif()
-  add_feature_info("x86 ${isa} kernel" _ok "${_why}")
+  add_feature_info("${INETCSUM_ISA_ARCH} ${isa} kernel" _ok "${_why}")
   if(NOT _ok)
     set(INETCSUM_ISA_DEFINITIONS ${INETCSUM_ISA_DEFINITIONS}
       -DINETCSUM_NO_${isa} PARENT_SCOPE)
@@ -114,6 +116,31 @@ static int f(const void *p)
 	return _mm_cvtsi128_si32(_mm512_castsi512_si128(v));
 }
 int main(void) { static const char b[64]; return f(b); }")
+endif()
+
+# riscv64: the Zbb and RVV kernels are inline assembly under ".option arch"
+# (src/riscv/), so only the assembler is probed: binutils 2.38 or later, or
+# an LLVM integrated assembler that knows the directive.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^riscv64$")
+  set(INETCSUM_ISA_ARCH riscv64)
+  inetcsum_isa_probe(RISCV_ZBB INETCSUM_ENABLE_RISCV_ZBB "
+int main(void)
+{
+	unsigned long r, x = 1;
+	__asm__(\".option push; .option arch, +zbb; rori %0, %1, 32; .option pop\"
+		: \"=r\"(r) : \"r\"(x));
+	return (int)r;
+}")
+  inetcsum_isa_probe(RISCV_RVV INETCSUM_ENABLE_RISCV_RVV "
+int main(void)
+{
+	unsigned long vl;
+	__asm__ volatile(\".option push; .option arch, +v; \"
+		\"vsetvli %0, zero, e64, m8, ta, ma; vle8.v v0, (%0); \"
+		\"vwaddu.wv v16, v16, v0; vredsum.vs v8, v16, v8; .option pop\"
+		: \"=r\"(vl));
+	return (int)vl;
+}")
 endif()
 
 # Build-time software prefetch distances of the x86 and arm64 NEON kernels

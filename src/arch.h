@@ -23,6 +23,8 @@
 #  include "s390/kernels.h"
 #elif defined(__powerpc__) || defined(__powerpc64__)
 #  include "ppc/kernels.h"
+#elif defined(__riscv)
+#  include "riscv/kernels.h"
 #endif
 
 #ifndef ARCH_TAG

@@ -6,7 +6,8 @@
 #include "impl.h"
 
 #if !defined(__i386__) && !defined(__x86_64__) && !defined(__aarch64__) && \
-	!defined(__s390x__) && !defined(__powerpc__) && !defined(__powerpc64__)
+	!defined(__s390x__) && !defined(__powerpc__) && !defined(__powerpc64__) && \
+	!(defined(__riscv) && defined(__linux__))
 const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ 0, NULL },
 };

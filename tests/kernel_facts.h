@@ -223,6 +223,33 @@ static const struct kernel_facts kernel_facts_table[] = {
 		.chunk = (size_t)512 << 10,
 		.copy_chunk = (size_t)512 << 10,
 	},
+	/*
+	 * src/riscv/csum_zbb.c: rv_head() sums up to 7 bytes to an 8-byte
+	 * boundary (the main loop then runs on aligned words, so its
+	 * boundaries are exact for 8-aligned buffers, which the boundary
+	 * tests place), 64 bytes per iteration (zbb_sum_blocks()), then
+	 * 8-byte words and rv_tail()'s 4, 2, 1 bytes.  The carries are
+	 * counted, never folded: no chunk.  The copy is the same when
+	 * source and destination are equally aligned modulo 8, else
+	 * memcpy() and the sum.  No prefetch.
+	 */
+	{
+		.name = "riscv_zbb",
+		.stride = { 64, 8, 4, 2 },
+		.copy_stride = { 64, 8, 4, 2 },
+	},
+	/*
+	 * src/riscv/csum_rvv.c: VLEN/2 bytes (4 * VLEN bits) per iteration,
+	 * which depends on the CPU: the strides are those of VLEN 512, 256
+	 * and 128 (the cross runs use 128 and 512), so each run tests its
+	 * own boundary.  The passes of RVV_CHUNK (4 GiB) are beyond any test.
+	 * A 4-byte head (rv_head()) comes first; the tail is one vle8.v.
+	 */
+	{
+		.name = "riscv_rvv",
+		.stride = { 256, 128, 64, 4 },
+		.copy_stride = { 256, 128, 64, 4 },
+	},
 };
 
 /* The facts for kernel 'name', or NULL if it has no entry. */

@@ -227,6 +227,57 @@ static const struct dispatch_row dispatch_rows[] = {
 	  PPC_ALTIVEC_LIST },
 	{ "e500, 44x, 603: no vector unit", "", "generic", "generic" },
 };
+#elif defined(__riscv)
+#  include "riscv/kernels.h"
+#  ifdef INETCSUM_BUILD_RISCV_RVV
+#    define BUILT_RISCV_RVV 1
+#  else
+#    define BUILT_RISCV_RVV 0
+#  endif
+#  ifdef INETCSUM_BUILD_RISCV_ZBB
+#    define BUILT_RISCV_ZBB 1
+#  else
+#    define BUILT_RISCV_ZBB 0
+#  endif
+
+static const struct expected_kernel expected_order[] = {
+	{ "riscv_rvv", BUILT_RISCV_RVV },
+	{ "riscv_zbb", BUILT_RISCV_ZBB },
+	{ "generic", 1 },
+};
+
+/*
+ * A kernel left out of the build (INETCSUM_NO_RISCV_*) cannot be chosen,
+ * so each row's choice is spelled out per build.
+ */
+#  if BUILT_RISCV_RVV
+#    define RV_CHOICE_V "riscv_rvv"
+#  elif BUILT_RISCV_ZBB
+#    define RV_CHOICE_V "riscv_zbb"
+#  else
+#    define RV_CHOICE_V "generic"
+#  endif
+#  if BUILT_RISCV_RVV
+#    define RV_CHOICE_V_NOZBB "riscv_rvv"
+#  else
+#    define RV_CHOICE_V_NOZBB "generic"
+#  endif
+#  if BUILT_RISCV_ZBB
+#    define RV_CHOICE_ZBB "riscv_zbb"
+#  else
+#    define RV_CHOICE_ZBB "generic"
+#  endif
+
+static const struct dispatch_row dispatch_rows[] = {
+	{ "V and Zbb (SpacemiT X60, SiFive P670)", "v zbb",
+	  RV_CHOICE_V, "riscv_rvv riscv_zbb generic" },
+	{ "V without Zbb (or Zbb unknown to the kernel)", "v",
+	  RV_CHOICE_V_NOZBB, "riscv_rvv generic" },
+	{ "RVA22 without V (SiFive P550)", "zbb", RV_CHOICE_ZBB,
+	  "riscv_zbb generic" },
+	{ "rv64gc (SiFive U74; Allwinner D1, whose vector unit is RVV 0.7.1)", "", "generic",
+	  "generic" },
+};
 #else
 static const struct expected_kernel expected_order[] = {
 	{ "generic", 1 },

@@ -35,6 +35,18 @@
 #                ABI's baseline; glibc dies of SIGILL on -cpu power7), so
 #                the dispatch without it is tested by masking
 #                (test_dispatch's rows, INETCSUM_DISABLE_CPU_FEATURES)
+#   riscv64      64-bit RISC-V (rv64gc build) on a CPU with Zbb and no
+#                vector unit (-cpu rv64,v=false,zbb=true): riscv_zbb; also
+#                checks that the same binaries on an rv64gc CPU without
+#                Zbb find only the portable kernel, and that QEMU really
+#                rejects Zbb there (check_riscv_gc)
+#   riscv64-v128 the same binaries with RVV 1.0 at VLEN 128 and without
+#                Zbb: riscv_rvv, which needs nothing but V
+#   riscv64-v512 RVV at VLEN 512 with Zbb: riscv_rvv and riscv_zbb.
+#                QEMU 7.2 has no riscv_hwprobe (ENOSYS), so the runs with
+#                zbb=true set INETCSUM_TEST_RISCV_ZBB=1, which the
+#                test-support build believes only when the call is ENOSYS
+#                (src/riscv/cpu_features.c); the others leave it unset
 #   i686         32-bit x86: natively through the cross libc's loader where
 #                the host kernel executes 32-bit x86 programs (probed with
 #                a static one), else under qemu-i386 with static test
@@ -74,7 +86,7 @@ SRC=$PWD
 OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
 JOBS=${JOBS:-2}
 ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-ubsan powerpc powerpc-7400
-	ppc64le ppc64le-power8 alpha-ev4 alpha-ev67 s390x s390x-novx i686
+	ppc64le ppc64le-power8 riscv64 riscv64-v128 riscv64-v512 alpha-ev4 alpha-ev67 s390x s390x-novx i686
 	armv7 x86_64-nehalem x86_64-haswell x86_64-broadwell"
 CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
 mkdir -p "$OUT"
@@ -94,6 +106,9 @@ declare -A RUN=(
 	[powerpc-7400]="powerpc powerpc-linux-gnu qemu-ppc 7400 -"
 	[ppc64le]="ppc64le powerpc64le-linux-gnu qemu-ppc64le power9 -"
 	[ppc64le-power8]="ppc64le powerpc64le-linux-gnu qemu-ppc64le power8 -"
+	[riscv64]="riscv64 riscv64-linux-gnu qemu-riscv64 rv64,v=false,zbb=true -"
+	[riscv64-v128]="riscv64 riscv64-linux-gnu qemu-riscv64 rv64,v=true,vext_spec=v1.0,vlen=128,zbb=false -"
+	[riscv64-v512]="riscv64 riscv64-linux-gnu qemu-riscv64 rv64,v=true,vext_spec=v1.0,vlen=512,zbb=true -"
 	[alpha-ev4]="alpha-ev4 alpha-linux-gnu qemu-alpha ev4 -mcpu=ev4"
 	[alpha-ev67]="alpha-ev67 alpha-linux-gnu qemu-alpha ev67 -mcpu=ev67"
 	[s390x]="s390x s390x-linux-gnu qemu-s390x - -DINETCSUM_S390_SOFT_VCKSM"
@@ -103,6 +118,11 @@ declare -A RUN=(
 	[x86_64-nehalem]="x86_64 x86_64-linux-gnu qemu-x86_64 Nehalem -"
 	[x86_64-haswell]="x86_64 x86_64-linux-gnu qemu-x86_64 Haswell -"
 	[x86_64-broadwell]="x86_64 x86_64-linux-gnu qemu-x86_64 Broadwell -"
+)
+# Extra environment of the probe and ctest, per run name.
+declare -A RUN_ENV=(
+	[riscv64]="INETCSUM_TEST_RISCV_ZBB=1"
+	[riscv64-v512]="INETCSUM_TEST_RISCV_ZBB=1"
 )
 # Extra configure arguments per build name.
 declare -A BUILD_ARGS=(
@@ -122,8 +142,11 @@ declare -A TOOLCHAIN=(
 # Nehalem has neither AVX2 nor ADX, Haswell AVX2 only, Broadwell both.
 # QEMU's default 32-bit PowerPC has no AltiVec, the 7400 has it; POWER8 and
 # POWER9 have VSX and ISA 2.07; QEMU's default s390x CPU has the vector
-# facility, and vx=off takes it away.
+# facility, and vx=off takes it away.  The RISC-V runs name their Zbb and V.
 declare -A EXPECT=(
+	[riscv64]="riscv_zbb generic"
+	[riscv64-v128]="riscv_rvv generic"
+	[riscv64-v512]="riscv_rvv riscv_zbb generic"
 	[powerpc]="generic"
 	[powerpc-7400]="ppc_altivec generic"
 	[ppc64le]="ppc_vsx generic"
@@ -417,6 +440,39 @@ check_s390_vx() {
 	done
 }
 
+# RISC-V: the riscv64 binaries on an rv64gc CPU (no Zbb, no V) must find
+# only the portable kernel, and must die of SIGILL when told that Zbb is
+# there after all (INETCSUM_TEST_RISCV_ZBB=1 with QEMU's ENOSYS), or the
+# zbb=false runs would prove nothing about the feature check.
+RV_GC_CPU=rv64,v=false,zbb=false
+check_riscv_gc() {
+	local probe=$OUT/probe-riscv64 log=$OUT/riscv64-gc-probe.log names
+	local -a q=(qemu-riscv64 -L /usr/riscv64-linux-gnu)
+	if ! QEMU_CPU=$RV_GC_CPU "${q[@]}" "$probe" >"$log" 2>&1; then
+		cat "$log"
+		fail "riscv64: the probe failed on $RV_GC_CPU"
+	fi
+	names=$(sed -n 's/^kernel \([^:]*\): RFC 1071.*/\1/p' "$log" |
+		tr '\n' ' ')
+	if [ "${names% }" != generic ]; then
+		fail "riscv64: on $RV_GC_CPU the supported kernels are" \
+			"'${names% }', expected 'generic'"
+	else
+		echo "riscv64: on $RV_GC_CPU only the portable kernel is" \
+			"supported, and dispatch picks it"
+	fi
+	# An inner shell, so that its "Illegal instruction" report is muted.
+	QEMU_CPU=$RV_GC_CPU INETCSUM_TEST_RISCV_ZBB=1 bash -c \
+		'"$@" >/dev/null 2>&1; exit $?' _ "${q[@]}" "$probe" 2>/dev/null
+	if [ $? -eq $((128 + 4)) ]; then	# 4 is SIGILL
+		echo "riscv64: QEMU's $RV_GC_CPU rejects riscv_zbb's Zbb" \
+			"instructions (SIGILL), as it must"
+	else
+		fail "riscv64: riscv_zbb ran on $RV_GC_CPU (QEMU emulated Zbb" \
+			"or the kernel has none)"
+	fi
+}
+
 # run NAME: probe, then ctest.
 run() {
 	local r=$1 b triplet runner cpu cflags dir n t0 t names on
@@ -452,7 +508,8 @@ run() {
 		fail "$r: cannot build the probe"
 		return
 	fi
-	if ! env ${cpu:+QEMU_CPU=$cpu} "${cmd[@]}" "$OUT/probe-$b" \
+	# shellcheck disable=SC2086 # RUN_ENV is a list of assignments
+	if ! env ${cpu:+QEMU_CPU=$cpu} ${RUN_ENV[$r]-} "${cmd[@]}" "$OUT/probe-$b" \
 		>"$OUT/$r-probe.log" 2>&1; then
 		cat "$OUT/$r-probe.log"
 		fail "$r: probe failed $on"
@@ -486,7 +543,8 @@ run() {
 		return
 	fi
 	t0=$(date +%s)
-	if env INETCSUM_TEST_QUICK=1 ${cpu:+QEMU_CPU=$cpu} \
+	# shellcheck disable=SC2086 # RUN_ENV is a list of assignments
+	if env INETCSUM_TEST_QUICK=1 ${cpu:+QEMU_CPU=$cpu} ${RUN_ENV[$r]-} \
 		${unsupported_ok:+INETCSUM_TEST_UNSUPPORTED_OK=1} \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		ctest --test-dir "$dir" --output-on-failure -j "$JOBS" \
@@ -550,6 +608,7 @@ for r in $CROSS_RUNS; do
 	powerpc) [ "${BUILT[powerpc]-1}" = 0 ] && check_dcbt ;;
 	alpha-ev4) [ "${BUILT[alpha-ev4]-1}" = 0 ] && check_ev4 ;;
 	s390x) [ "${BUILT[s390x]-1}" = 0 ] && check_s390_vx ;;
+	riscv64) [ "${BUILT[riscv64]-1}" = 0 ] && check_riscv_gc ;;
 	esac
 done
 echo "cross: $(($(date +%s) - start)) s in all"
