@@ -241,11 +241,11 @@ static const struct kernel_facts kernel_facts_table[] = {
  * kernel cannot run anyway).  csum_arm_sve2() takes 8 * VL bytes per
  * main-loop iteration, in chunks of the whole blocks in SVE2_CHUNK
  * (512 KiB), then one predicated vector of VL bytes at a time up to the
- * end; the copy does the same with 4 * VL.  No short path, no scalar
- * copy, no prefetch.  At VL 128 bits the boundaries are 128 and 16 (copy
- * 64 and 16), the exhaustive loop runs to 4 * 128 + 64 = 576 bytes, and
- * the chunks are exactly 512 KiB; at VL 512 bits 512 and 64 (copy 256 and
- * 64), to 2112 bytes, chunks again 512 KiB.  A VL that is not a power of
+ * end; csum_copy_arm_sve2() the same.  No short path, no scalar copy,
+ * no prefetch.  At VL 128 bits the boundaries are 128 and 16, the
+ * exhaustive loop runs to 4 * 128 + 64 = 576 bytes, and the chunks are
+ * exactly 512 KiB; at VL 512 bits 512 and 64, to 2112 bytes, chunks again
+ * 512 KiB.  A VL that is not a power of
  * two (SVE allows any multiple of 128 bits) ends its chunks earlier, at
  * the last whole block.
  */
@@ -261,10 +261,10 @@ arm_sve2_facts(void)
 	f.name = "arm_sve2";
 	f.stride[0] = 8 * vl;
 	f.stride[1] = vl;
-	f.copy_stride[0] = 4 * vl;
+	f.copy_stride[0] = 8 * vl;
 	f.copy_stride[1] = vl;
 	f.chunk = chunk / (8 * vl) * (8 * vl);
-	f.copy_chunk = chunk / (4 * vl) * (4 * vl);
+	f.copy_chunk = f.chunk;
 	return &f;
 }
 #endif

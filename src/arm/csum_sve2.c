@@ -111,7 +111,7 @@ add_lanes(u64 s, svuint32_t v)
 
 /*
  * The last 'len' bytes at 'p' (fewer than 'limit' * VL: the callers' main
- * loops leave fewer than 8 or 4 vectors), one predicated vector at a time,
+ * loops leave fewer than 8 vectors), one predicated vector at a time,
  * added to 's'; if 'copy' (a constant in each caller), also stored to 'q'.
  * Inactive lanes are neither read
  * nor written, so nothing outside [p, p + len) or [q, q + len) is touched,
@@ -174,54 +174,73 @@ csum_arm_sve2(const void *data, size_t len, u32 sum)
 }
 
 /*
- * Fused copy: each vector is loaded once, stored, and added to one of four
- * accumulators; the sum is taken from the loaded registers, never by
- * re-reading 'dst'.  Four accumulators, as in arm_neon's copy, because one
- * store per cycle rather than UADALP bounds the loop.  No general-register
- * path for short copies either: arm_neon keeps one below 1 KiB for the
- * cost that Linux measured for saving the FP state in the kernel, which
- * user space does not pay, and a predicated vector copies short inputs in
- * fewer instructions.  Chunks as in csum_arm_sve2() (32768 vectors at
- * most, whatever the number of accumulators).
+ * Fused copy: each vector is loaded once, stored, and added to one of
+ * eight accumulators; the sum is taken from the loaded registers, never by
+ * re-reading 'dst'.  arm_neon's copy has four, because one store per cycle
+ * rather than UADALP bounds the loop; here eight share the loop's
+ * overhead of four instructions (two pointer updates, SUBS, B.NE) that
+ * SVE cannot fold into pair loads and stores: 28 instructions per 8 * VL
+ * bytes instead of 16 per 4 * VL.  No general-register path for short
+ * copies either: arm_neon keeps one below 1 KiB for the cost that Linux
+ * measured for saving the FP state in the kernel, which user space does
+ * not pay, and a predicated vector copies short inputs in fewer
+ * instructions (docs/other-arch-kernels.md).  Chunks as in
+ * csum_arm_sve2().
  */
 static u32
 csum_copy_arm_sve2(void *dst, const void *src, size_t len, u32 sum)
 {
 	const svbool_t all = svptrue_b8();
-	const size_t block = 4 * svcntb();
+	const size_t block = 8 * svcntb();
 	const u8 *p = src;
 	u8 *q = dst;
 	u64 s = sum;
 
 	while (len >= block) {
 		size_t n = (len < SVE2_CHUNK ? len : SVE2_CHUNK) / block;
-		svuint32_t a0, a1, a2, a3;
+		svuint32_t a0, a1, a2, a3, a4, a5, a6, a7;
 
 		len -= n * block;
-		a0 = a1 = a2 = a3 = svdup_n_u32(0);
+		a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = svdup_n_u32(0);
 		do {
 			svuint8_t v0 = svld1_vnum_u8(all, p, 0);
 			svuint8_t v1 = svld1_vnum_u8(all, p, 1);
 			svuint8_t v2 = svld1_vnum_u8(all, p, 2);
 			svuint8_t v3 = svld1_vnum_u8(all, p, 3);
+			svuint8_t v4 = svld1_vnum_u8(all, p, 4);
+			svuint8_t v5 = svld1_vnum_u8(all, p, 5);
+			svuint8_t v6 = svld1_vnum_u8(all, p, 6);
+			svuint8_t v7 = svld1_vnum_u8(all, p, 7);
 
 			svst1_vnum_u8(all, q, 0, v0);
 			svst1_vnum_u8(all, q, 1, v1);
 			svst1_vnum_u8(all, q, 2, v2);
 			svst1_vnum_u8(all, q, 3, v3);
+			svst1_vnum_u8(all, q, 4, v4);
+			svst1_vnum_u8(all, q, 5, v5);
+			svst1_vnum_u8(all, q, 6, v6);
+			svst1_vnum_u8(all, q, 7, v7);
 			a0 = add_pairs(a0, v0);
 			a1 = add_pairs(a1, v1);
 			a2 = add_pairs(a2, v2);
 			a3 = add_pairs(a3, v3);
+			a4 = add_pairs(a4, v4);
+			a5 = add_pairs(a5, v5);
+			a6 = add_pairs(a6, v6);
+			a7 = add_pairs(a7, v7);
 			p += block;
 			q += block;
 		} while (--n != 0);
 		a0 = svadd_u32_x(all, a0, a1);
 		a2 = svadd_u32_x(all, a2, a3);
-		s = add_lanes(s, svadd_u32_x(all, a0, a2));
+		a4 = svadd_u32_x(all, a4, a5);
+		a6 = svadd_u32_x(all, a6, a7);
+		a0 = svadd_u32_x(all, a0, a2);
+		a4 = svadd_u32_x(all, a4, a6);
+		s = add_lanes(s, svadd_u32_x(all, a0, a4));
 	}
 	/*
-	 * The last 0..4 * VL - 1 bytes.  inetcsum_copy(NULL, NULL, 0, sum) is
+	 * The last 0..8 * VL - 1 bytes.  inetcsum_copy(NULL, NULL, 0, sum) is
 	 * valid: with len 0 the tail loop does not run.
 	 */
 	return fold64_to_32(sum_tail(q, p, len, s, 1));
