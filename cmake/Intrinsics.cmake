@@ -168,3 +168,24 @@ endforeach()
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND NOT INETCSUM_ENABLE_NEON)
   list(APPEND INETCSUM_ISA_DEFINITIONS -DINETCSUM_NO_NEON)
 endif()
+
+# arm64 SVE2: the kernel's own way of enabling it (a target pragma, which
+# gcc 12 accepts with baseline flags; clang 14 needs -march=...+sve2 on the
+# command line) with one ACLE intrinsic, src/arm/csum_sve2.c.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(INETCSUM_ISA_ARCH arm64)
+  option(INETCSUM_ENABLE_SVE2 "Build the arm64 SVE2 kernel" ON)
+  inetcsum_isa_probe(SVE2 INETCSUM_ENABLE_SVE2 "
+#ifndef __ARM_FEATURE_SVE2
+#pragma GCC target(\"+sve2\")
+#endif
+#include <arm_sve.h>
+static unsigned long long f(const unsigned char *p, unsigned long long n)
+{
+	svbool_t pg = svwhilelt_b8_u64(0, n);
+	svuint32_t a = svadalp_u32_x(svptrue_b32(), svdup_n_u32(0),
+				     svreinterpret_u16_u8(svld1_u8(pg, p)));
+	return svaddv_u32(svptrue_b32(), a);
+}
+int main(void) { static const unsigned char b[16]; return (int)f(b, 3); }")
+endif()

@@ -252,12 +252,60 @@ static const struct kernel_facts kernel_facts_table[] = {
 	},
 };
 
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/prctl.h>
+#ifndef PR_SVE_GET_VL
+#  define PR_SVE_GET_VL 51
+#endif
+#ifndef PR_SVE_VL_LEN_MASK
+#  define PR_SVE_VL_LEN_MASK 0xffff
+#endif
+
+/*
+ * src/arm/csum_sve2.c, whose strides are multiples of the vector length
+ * VL, so its facts are worked out for the VL this process runs at
+ * (prctl(PR_SVE_GET_VL), in bytes; 16 where there is no SVE and the
+ * kernel cannot run anyway).  csum_arm_sve2() takes 8 * VL bytes per
+ * main-loop iteration, in chunks of the whole blocks in SVE2_CHUNK
+ * (512 KiB), then one predicated vector of VL bytes at a time up to the
+ * end; csum_copy_arm_sve2() the same.  No short path, no scalar copy,
+ * no prefetch.  At VL 128 bits the boundaries are 128 and 16, the
+ * exhaustive loop runs to 4 * 128 + 64 = 576 bytes, and the chunks are
+ * exactly 512 KiB; at VL 512 bits 512 and 64, to 2112 bytes, chunks again
+ * 512 KiB.  A VL that is not a power of
+ * two (SVE allows any multiple of 128 bits) ends its chunks earlier, at
+ * the last whole block.
+ */
+static inline const struct kernel_facts *
+arm_sve2_facts(void)
+{
+	static struct kernel_facts f;
+	int r = prctl(PR_SVE_GET_VL, 0, 0, 0, 0);
+	size_t vl = r > 0 ? (size_t)(r & PR_SVE_VL_LEN_MASK) : 16;
+	size_t chunk = (size_t)512 << 10;
+
+	memset(&f, 0, sizeof(f));
+	f.name = "arm_sve2";
+	f.stride[0] = 8 * vl;
+	f.stride[1] = vl;
+	f.copy_stride[0] = 8 * vl;
+	f.copy_stride[1] = vl;
+	f.chunk = chunk / (8 * vl) * (8 * vl);
+	f.copy_chunk = f.chunk;
+	return &f;
+}
+#endif
+
 /* The facts for kernel 'name', or NULL if it has no entry. */
 static inline const struct kernel_facts *
 kernel_facts_find(const char *name)
 {
 	size_t i;
 
+#if defined(__aarch64__) && defined(__linux__)
+	if (strcmp(name, "arm_sve2") == 0)
+		return arm_sve2_facts();
+#endif
 	for (i = 0; i < sizeof(kernel_facts_table) /
 			sizeof(kernel_facts_table[0]); i++) {
 		if (strcmp(kernel_facts_table[i].name, name) == 0)

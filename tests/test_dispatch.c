@@ -135,20 +135,40 @@ static const struct dispatch_row dispatch_rows[] = {
 	{ "Nehalem, or everything masked", "", "generic", "generic" },
 };
 #elif defined(__aarch64__)
+#  include "arm/kernels.h"
 #  ifndef INETCSUM_NO_NEON
 #    define BUILT_NEON 1
+#    define NEON_NAME "arm_neon"
+#    define NEON_LIST "arm_neon generic"
 #  else
 #    define BUILT_NEON 0
+#    define NEON_NAME "generic"
+#    define NEON_LIST "generic"
+#  endif
+/* Built where the compiler can (src/arm/cpu_features.h, Intrinsics.cmake). */
+#  ifdef INETCSUM_BUILD_SVE2
+#    define BUILT_SVE2 1
+#    define SVE2_NAME "arm_sve2"
+#    define SVE2_LIST "arm_sve2 "
+#  else
+#    define BUILT_SVE2 0
+#    define SVE2_NAME NEON_NAME
+#    define SVE2_LIST ""
 #  endif
 
 static const struct expected_kernel expected_order[] = {
+	{ "arm_sve2", BUILT_SVE2 },
 	{ "arm_neon", BUILT_NEON },
 	{ "generic", 1 },
 };
 
 static const struct dispatch_row dispatch_rows[] = {
-	{ "every arm64 CPU", "neon", "arm_neon", "arm_neon generic" },
-	{ "NEON masked", "", "generic", "generic" },
+	{ "Armv9-A (Cortex-A710, Neoverse N2/V2): SVE2", "neon sve2",
+	  SVE2_NAME, SVE2_LIST NEON_LIST },
+	{ "every other arm64 CPU", "neon", NEON_NAME, NEON_LIST },
+	{ "NEON masked, SVE2 present", "sve2", BUILT_SVE2 ? "arm_sve2" :
+	  "generic", SVE2_LIST "generic" },
+	{ "everything masked", "", "generic", "generic" },
 };
 #elif defined(__i386__)
 /* The x86 kernels are x86-64 only: the features change nothing. */

@@ -96,7 +96,8 @@ static const struct {
 /* Every kernel name any build has, so a row cannot name a typo. */
 static const char *const all_kernels[] = {
 	"x86_avx512_vnni", "x86_avx512", "x86_avx512_vnni_vl256",
-	"x86_avxvnni", "x86_avx2", "x86_adx", "arm_neon", "generic",
+	"x86_avxvnni", "x86_avx2", "x86_adx", "arm_sve2", "arm_neon",
+	"generic",
 };
 
 static int

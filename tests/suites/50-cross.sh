@@ -9,11 +9,18 @@
 # (which makes ctest prefix every test with qemu-<arch> -L /usr/<triplet>),
 # then runs ctest with INETCSUM_TEST_QUICK=1:
 #
-#   aarch64      arm64, QEMU's default CPU ("max")
+#   aarch64      arm64, QEMU's newest CPU ("max") without SVE: arm_neon
 #   aarch64-a53  the same binaries on a plain ARMv8.0 core (QEMU_CPU)
+#   aarch64-sve2-128, aarch64-sve2-512
+#                the same binaries on "max" with SVE2 at a vector length
+#                of 128 and 512 bits: arm_sve2 (whose strides and chunks
+#                follow the vector length, tests/kernel_facts.h); the probe
+#                must see that length (prctl(PR_SVE_GET_VL)), and the 512
+#                run also runs the probe at 256, 384, 1024 and 2048 bits
 #   aarch64-ubsan  arm64 again, built with -fsanitize=undefined (any report
-#                is fatal): the NEON kernel's undefined behaviour, which no
-#                x86 sanitizer run can see
+#                is fatal), on "max" with SVE2 at QEMU's default vector
+#                length: the NEON and SVE2 kernels' undefined behaviour,
+#                which no x86 sanitizer run can see
 #   powerpc      32-bit big-endian, QEMU's default CPU (no AltiVec): the
 #                portable kernel only; also checks that the portable kernel's
 #                main loops issue one dcbt per 32-byte cache line (and the
@@ -85,8 +92,10 @@ cd "$(dirname "$0")/../.." || exit 1
 SRC=$PWD
 OUT=${BUILD_ROOT:-$PWD/build-tests}/cross
 JOBS=${JOBS:-2}
-ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-ubsan powerpc powerpc-7400
-	ppc64le ppc64le-power8 riscv64 riscv64-v128 riscv64-v512 alpha-ev4 alpha-ev67 s390x s390x-novx i686
+ALL_RUNS="defaults aarch64 aarch64-a53 aarch64-sve2-128 aarch64-sve2-512
+	aarch64-ubsan powerpc powerpc-7400
+	ppc64le ppc64le-power8 riscv64 riscv64-v128 riscv64-v512 alpha-ev4
+	alpha-ev67 s390x s390x-novx i686
 	armv7 x86_64-nehalem x86_64-haswell x86_64-broadwell"
 CROSS_RUNS=${CROSS_RUNS:-$ALL_RUNS}
 mkdir -p "$OUT"
@@ -99,8 +108,10 @@ unset QEMU_CPU QEMU_LD_PREFIX
 # target's dynamic loader /usr/<triplet>/lib/FILE (as the toolchain file
 # does).  Runs that share a build name share its binaries.
 declare -A RUN=(
-	[aarch64]="aarch64 aarch64-linux-gnu qemu-aarch64 - -"
+	[aarch64]="aarch64 aarch64-linux-gnu qemu-aarch64 max,sve=off -"
 	[aarch64-a53]="aarch64 aarch64-linux-gnu qemu-aarch64 cortex-a53 -"
+	[aarch64-sve2-128]="aarch64 aarch64-linux-gnu qemu-aarch64 max,sve128=on -"
+	[aarch64-sve2-512]="aarch64 aarch64-linux-gnu qemu-aarch64 max,sve512=on,sve-default-vector-length=64 -"
 	[aarch64-ubsan]="aarch64-ubsan aarch64-linux-gnu qemu-aarch64 - -fsanitize=undefined,-fno-sanitize-recover=all"
 	[powerpc]="powerpc powerpc-linux-gnu qemu-ppc - -"
 	[powerpc-7400]="powerpc powerpc-linux-gnu qemu-ppc 7400 -"
@@ -142,8 +153,15 @@ declare -A TOOLCHAIN=(
 # Nehalem has neither AVX2 nor ADX, Haswell AVX2 only, Broadwell both.
 # QEMU's default 32-bit PowerPC has no AltiVec, the 7400 has it; POWER8 and
 # POWER9 have VSX and ISA 2.07; QEMU's default s390x CPU has the vector
-# facility, and vx=off takes it away.  The RISC-V runs name their Zbb and V.
+# facility, and vx=off takes it away.  QEMU's arm64 "max" has SVE2 (and
+# user mode runs it at 512 bits unless told otherwise); sve=off takes it
+# away, and a Cortex-A53 never had it.  The RISC-V runs name their Zbb and V.
 declare -A EXPECT=(
+	[aarch64]="arm_neon generic"
+	[aarch64-a53]="arm_neon generic"
+	[aarch64-sve2-128]="arm_sve2 arm_neon generic"
+	[aarch64-sve2-512]="arm_sve2 arm_neon generic"
+	[aarch64-ubsan]="arm_sve2 arm_neon generic"
 	[riscv64]="riscv_zbb generic"
 	[riscv64-v128]="riscv_rvv generic"
 	[riscv64-v512]="riscv_rvv riscv_zbb generic"
@@ -156,6 +174,18 @@ declare -A EXPECT=(
 	[x86_64-nehalem]="generic"
 	[x86_64-haswell]="x86_avx2 generic"
 	[x86_64-broadwell]="x86_avx2 x86_adx generic"
+)
+
+# SVE vector length in bytes that the probe must report, per run, and the
+# further lengths at which the probe alone runs (QEMU user mode's
+# sve-default-vector-length; 48 bytes, 384 bits, is not a power of two,
+# which SVE allows).
+declare -A SVE_VL=(
+	[aarch64-sve2-128]=16
+	[aarch64-sve2-512]=64
+)
+declare -A SVE_PROBE_VLS=(
+	[aarch64-sve2-512]="32 48 128 256"
 )
 
 failures=""
@@ -173,6 +203,9 @@ cat > "$OUT/probe.c" <<'EOF'
 #include <stdio.h>
 #include <string.h>
 #include "inetcsum.h"
+#if defined(__aarch64__)
+#include <sys/prctl.h>
+#endif
 
 static const unsigned char rfc1071[8] = {
 	0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7
@@ -244,6 +277,14 @@ main(void)
 		x ^= x << 17;
 		buf[i] = i >= 1000 && i < 5000 ? 0xff : (unsigned char)x;
 	}
+#if defined(__aarch64__)
+	/* PR_SVE_GET_VL (51): the SVE vector length in bytes, if any. */
+	if (prctl(51, 0, 0, 0, 0) > 0)
+		printf("sve vector length: %d bytes\n",
+		       prctl(51, 0, 0, 0, 0) & 0xffff);
+	else
+		printf("sve vector length: none\n");
+#endif
 	for (i = 0; (name = inetcsum_impl_get(i, &supported)) != NULL; i++) {
 		if (!supported) {
 			printf("kernel %s: not supported by this CPU\n", name);
@@ -473,6 +514,41 @@ check_riscv_gc() {
 	fi
 }
 
+# sve_probes RUN PROBE RUNNER...: the probe saw the run's SVE vector
+# length, and passes at the run's further lengths (SVE_PROBE_VLS), each
+# with exactly the run's kernels supported and an SVE2 kernel chosen.
+sve_probes() {
+	local r=$1 probe=$2 v log names
+	shift 2
+	if ! grep -qx "sve vector length: ${SVE_VL[$r]} bytes" \
+		"$OUT/$r-probe.log"; then
+		fail "$r: the probe did not run at an SVE vector length of" \
+			"${SVE_VL[$r]} bytes"
+		return 1
+	fi
+	for v in ${SVE_PROBE_VLS[$r]-}; do
+		log=$OUT/$r-probe-vl$v.log
+		if ! env QEMU_CPU="max,sve-default-vector-length=$v" "$@" \
+			"$probe" >"$log" 2>&1; then
+			cat "$log"
+			fail "$r: probe failed at an SVE vector length of $v bytes"
+			continue
+		fi
+		names=$(sed -n 's/^kernel \([^:]*\): RFC 1071.*/\1/p' "$log" |
+			tr '\n' ' ')
+		if ! grep -qx "sve vector length: $v bytes" "$log" ||
+		   [ "${names% }" != "${EXPECT[$r]}" ] ||
+		   ! grep -q '^dispatch: arm_sve2$' "$log"; then
+			cat "$log"
+			fail "$r: probe at $v bytes: wrong vector length, kernels" \
+				"or choice"
+		else
+			echo "$r: probe at SVE vector length $((v * 8)) bits:" \
+				"${names% } match, dispatch arm_sve2"
+		fi
+	done
+}
+
 # run NAME: probe, then ctest.
 run() {
 	local r=$1 b triplet runner cpu cflags dir n t0 t names on
@@ -532,8 +608,12 @@ run() {
 	fi
 	names=$(ls "$SRC"/src/arm/*neon*.c 2>/dev/null)
 	if [ "$b" = aarch64 ] && [ -n "$names" ] &&
-	   ! grep -q '^dispatch: .*neon' "$OUT/$r-probe.log"; then
-		fail "$r: src/arm has a NEON kernel but dispatch did not pick it"
+	   ! grep -q '^dispatch: .*\(neon\|sve2\)' "$OUT/$r-probe.log"; then
+		fail "$r: src/arm has a NEON kernel but dispatch did not pick" \
+			"a vector kernel"
+	fi
+	if [ -n "${SVE_VL[$r]-}" ]; then
+		sve_probes "$r" "$OUT/probe-$b" "${cmd[@]}" || return
 	fi
 
 	n=$(ctest --test-dir "$dir" -N 2>/dev/null |
