@@ -20,6 +20,8 @@
  *             RFC 3376 section 4.1.2)
  *   GRE       header and payload, only when the C bit is set (RFC 2784
  *             section 2.5; key and sequence fields of RFC 2890)
+ *
+ * PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP are in l4_other.c.
  */
 #include "packet_internal.h"
 
@@ -405,6 +407,8 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		c->depth--;
 		return;
 	}
+	if (inetcsum_pkt_upper_other(c, ip, proto, off))
+		return;
 	if (!c->quoted)
 		set_note(c, "IP protocol without a checked checksum");
 }
