@@ -55,6 +55,8 @@
 #define EIGRP_HLEN		20	/* RFC 7868 section 6.6 */
 #define EIGRP_CSUM_OFF		2
 #define DCCP_MIN_HLEN		12	/* the generic header with X = 0 */
+#define DCCP_XSEQ_HLEN		16	/* ... with X = 1: 48-bit sequence */
+#define DCCP_TYPE_OFF		8	/* reserved, type, X (the low bit) */
 #define DCCP_DOFF_OFF		4	/* data offset, in 32-bit words */
 #define DCCP_CSCOV_OFF		5	/* CCVal (high nibble), CsCov (low) */
 #define DCCP_CSUM_OFF		6
@@ -284,13 +286,18 @@ dccp(struct pctx *c, const struct ipinfo *ip, size_t off)
 		  DCCP_MIN_HLEN, &plen);
 	if (l == NULL || l->reason != NULL)
 		return;
-	if (!have(c, off + DCCP_DOFF_OFF, 2)) {
+	if (!have(c, off + DCCP_DOFF_OFF, DCCP_TYPE_OFF + 1 - DCCP_DOFF_OFF)) {
 		l->reason = "truncated";
 		return;
 	}
-	/* Section 5.1: a Data Offset too small or too large is dropped. */
+	/*
+	 * Section 5.1: a Data Offset too small for the generic header (16
+	 * bytes with extended sequence numbers, X = 1, else 12) or past the
+	 * packet: such a packet is dropped.
+	 */
 	hlen = (size_t)c->f[off + DCCP_DOFF_OFF] * 4;
-	if (hlen < DCCP_MIN_HLEN || hlen > plen) {
+	if (hlen < ((c->f[off + DCCP_TYPE_OFF] & 1) ? DCCP_XSEQ_HLEN :
+		    DCCP_MIN_HLEN) || hlen > plen) {
 		l->reason = "header length";
 		return;
 	}
