@@ -87,7 +87,19 @@ pim(void)
 	ADD("pim6-register", 1, &fb, "", 14 + 40 + 5, W(PIM, GOOD, 0),
 	    W(UDP, GOOD, 0));
 
-	/* A Register shorter than its 8 bytes; a PIMv1 header (IGMP's). */
+	/* PIMv1 (draft-ietf-idmr-pim-sm-spec-09): IGMP type 0x14, code 0
+	 * Router-Query (version 1 in the high nibble of byte 4), summed
+	 * over the message as IGMP is; its holdtime 105 s. */
+	catalog_eth4(&fb, 2);
+	fb_proto(&fb, FB_PIM, "\x14\x00\x00\x00\x10\x00\x00\x69", 8);
+	fb_finish(&fb);
+	ADD("pimv1-igmp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(PIM, GOOD, 0));
+	t = ADD("pimv1-igmp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PIM, BAD, 0));
+	t->f[t->len - 1] ^= 0x01;
+
+	/* A Register shorter than its 8 bytes; a PIMv1 header over 103. */
 	catalog_eth4(&fb, 103);
 	fb_proto(&fb, FB_PIM, reg, 6);
 	fb_finish(&fb);

@@ -302,7 +302,7 @@ finish_other(const struct fb_rec *r, const struct fb_rec *ip, uint8_t *p,
 
 	switch (r->kind) {
 	case FB_PIM:		/* RFC 7761 4.9: Register, its 8 bytes */
-		cov = (p[0] & 15) == 1 ? 8 : len;
+		cov = p[0] == 0x21 ? 8 : len;	/* PIMv1 (0x14): all */
 		put16(p + 2, 0);
 		set_csum(p + 2, ref_csum(p, cov, v6 ? fb_pseudo(ip, 103, cov)
 						     : 0));
