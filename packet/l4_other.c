@@ -94,10 +94,11 @@ pseudo_if(const struct ipinfo *ip, int ph, unsigned proto, size_t len)
 
 /*
  * PIMv2.  A Register's checksum leaves out the encapsulated packet, which
- * is a multicast data packet the router did not build (RFC 7761 4.9.3);
- * some implementations sum the whole Register anyway, and tshark accepts
- * either form (docs/capture-tools.md), as done here: the 8-byte form is
- * the one reported, and the whole-message one counts as GOOD as well.
+ * is a multicast data packet the router did not build (RFC 7761 4.9.3).
+ * Some implementations sum the whole Register anyway, and receivers accept
+ * either form (Linux's ipmr.c tries the whole packet when the header's sum
+ * fails; tcpdump too, tshark 4.0 not: docs/capture-tools.md), as done
+ * here: the 8-byte form first, the whole message when that fails.
  */
 static void
 pim(struct pctx *c, const struct ipinfo *ip, size_t off)
