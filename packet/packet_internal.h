@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
- * (link.c, wifi.c, tunnel.c, ip.c, l4.c; the verdicts in verdict.c).  Not
- * installed, not part of the API.
+ * (link.c, wifi.c, tunnel.c, ip.c, l4.c, l4_other.c; the verdicts in
+ * verdict.c).  Not installed, not part of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where

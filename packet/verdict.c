@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/verdict.c - the verdict of one checksum field, shared by every
- * protocol layer of the frame parser (link.c, ip.c, l4.c, tunnel.c,
- * wifi.c): inetcsum_pkt_layer() appends a layer, inetcsum_pkt_verify()
- * judges it, inetcsum_pkt_compute() recomputes it for the fixer.  Kept
+ * protocol layer of the frame parser (link.c, ip.c, l4.c, l4_other.c,
+ * tunnel.c, wifi.c): inetcsum_pkt_layer() appends a layer,
+ * inetcsum_pkt_verify() judges it, inetcsum_pkt_compute() recomputes it
+ * for the fixer.  Kept
  * apart from frame.c (the entry points) so that the include cycle of the
  * parser is the protocol grammar alone.
  *
