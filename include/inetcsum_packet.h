@@ -111,10 +111,9 @@ enum inetcsum_status {
  *               "authentication" OSPFv2 with cryptographic authentication
  *                                (AuType 2): no checksum is computed
  *                                (RFC 2328 appendix D.4.3)
- *               "version"        a PIM, VRRP or OSPF version this module
- *                                does not know, or OSPFv2 over IPv6 /
- *                                OSPFv3 over IPv4 (its checksum rule
- *                                depends on the version)
+ *               "version"        OSPFv2 over IPv6 or OSPFv3 over IPv4
+ *                                (each version's rule is defined over its
+ *                                own IP only)
  *               "jumbogram"      an IPv6 jumbogram that breaks RFC 2675
  *                                section 3 (no valid Jumbo Payload option
  *                                beside payload length 0, a jumbo length
@@ -321,23 +320,25 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
  * IGMP, GRE (when its C bit is set), the RFC 4884 extension of an ICMP
- * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP, with the pseudo-header of the final destination (IPv4 source
- * route, IPv6 routing header) and the home address (IPv6 destination
- * options).  Tunnels are filled innermost first,
- * so that an outer GRE or ICMP checksum covers the final inner fields.
+ * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP, with the
+ * pseudo-header of the final destination (IPv4 source route, IPv6 routing
+ * header) and the home address (IPv6 destination options).  Tunnels are
+ * filled innermost first, so that an outer GRE or ICMP checksum covers the
+ * final inner fields.
  *
- * A zero UDP field over IPv4 means "no checksum" to a receiver; a builder
- * calling fill wants one, so it is computed too, unless 'flags' holds
- * INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.  Fields that no
- * computation can fill are left as they are and reported in 'out' (which
- * may be NULL): the L4 field of a first fragment ("fragment": it covers
- * the whole datagram) and the quoted L4 header of an ICMP error that
- * quotes only part of its datagram.
+ * A zero UDP field over IPv4 (or RSVP field) means "no checksum" to a
+ * receiver; a builder calling fill wants one, so it is computed too,
+ * unless 'flags' holds INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.
+ * Fields that no computation can fill are left as they are and reported
+ * in 'out' (which may be NULL): the L4 field of a first fragment
+ * ("fragment": it covers the whole datagram), the quoted L4 header of an
+ * ICMP error that quotes only part of its datagram, and an OSPF field
+ * without a rule ("authentication", "version").
  *
  * It returns the number of fields stored, or a negative code with nothing
  * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
- * ('len' 0, a length field, IHL or UDP-Lite coverage that does not fit the
- * packet, a header cut by 'len', whatever the protocol: an unknown one, a
+ * ('len' 0, a length field, IHL, UDP-Lite or DCCP coverage or DCCP data
+ * offset that does not fit the packet, a header cut by 'len', whatever the protocol: an unknown one, a
  * non-first fragment, a tunnel; an IPv6 jumbogram that breaks RFC 2675),
  * INETCSUM_EPROTO (version not 4 or 6),
  * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown

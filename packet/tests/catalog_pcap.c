@@ -11,7 +11,8 @@
  * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
  * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp;
- * UDP-Lite goes under udp, as tshark files it, and CARP under vrrp), each a ','-joined list in layer order of tshark's
+ * UDP-Lite goes under udp, as tshark files it, and CARP under vrrp), each
+ * a ','-joined list in layer order of tshark's
  * checksum status codes: 0 bad, 1 good, 3 not present (UDP zero over
  * IPv4), 4 illegal (zero over IPv6); P for partial, which tshark calls
  * bad.  Unverified layers are left out: tshark shows those as 2 or not
