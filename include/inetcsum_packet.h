@@ -54,6 +54,13 @@ enum inetcsum_proto {
 	/* RFC 4884 extension structure of an ICMP or ICMPv6 error; new
 	 * values are added at the end, keeping the old ones. */
 	INETCSUM_PROTO_ICMP_EXT,
+	/* Routing and control protocols, and DCCP (issue 24 item 7). */
+	INETCSUM_PROTO_PIM,	/* PIMv2, IP protocol 103 (RFC 7761) */
+	INETCSUM_PROTO_VRRP,	/* VRRPv2/v3 and CARP, 112 (RFC 3768, 5798) */
+	INETCSUM_PROTO_OSPF,	/* OSPFv2/v3, 89 (RFC 2328, RFC 5340) */
+	INETCSUM_PROTO_RSVP,	/* 46 (RFC 2205) */
+	INETCSUM_PROTO_EIGRP,	/* 88 (RFC 7868) */
+	INETCSUM_PROTO_DCCP,	/* 33 (RFC 4340) */
 };
 
 enum inetcsum_status {
@@ -62,8 +69,8 @@ enum inetcsum_status {
 	INETCSUM_PARTIAL,	/* field holds the pseudo-header-only sum (offload),
 				 * or the capture says it was not ready */
 	INETCSUM_UNVERIFIED,	/* see 'reason' */
-	INETCSUM_NONE,		/* UDP over IPv4 or an RFC 4884 ICMP extension
-				 * with a zero field: no checksum */
+	INETCSUM_NONE,		/* UDP over IPv4, an RFC 4884 ICMP extension
+				 * or RSVP with a zero field: no checksum */
 	INETCSUM_ILLEGAL,	/* UDP over IPv6 with a zero field */
 };
 
@@ -88,16 +95,25 @@ enum inetcsum_status {
  *   UNVERIFIED  "truncated"      covered bytes cut by the snapshot length
  *               "length"         a length field claims more (or less) than
  *                                its packet holds
- *               "header length"  IPv4 IHL or TCP data offset below 5
+ *               "header length"  IPv4 IHL or TCP data offset below 5, DCCP
+ *                                data offset below its generic header or
+ *                                past its packet
  *               "fragment"       first fragment (MF set, or an IPv6
  *                                fragment header with M set)
  *               "quoted"         inside the quote of an ICMP/ICMPv6 error
  *                                that does not hold the whole datagram
- *               "coverage"       UDP-Lite coverage below 8 or past the end
+ *               "coverage"       UDP-Lite coverage below 8 or past the end,
+ *                                DCCP checksum coverage past the end
  *               "ip options"     malformed IPv4 options or IPv6 destination
  *                                options (pseudo-header unknown)
  *               "routing header" unknown IPv6 routing type with segments
  *                                left (final destination unknown)
+ *               "authentication" OSPFv2 with cryptographic authentication
+ *                                (AuType 2): no checksum is computed
+ *                                (RFC 2328 appendix D.4.3)
+ *               "version"        OSPFv2 over IPv6 or OSPFv3 over IPv4
+ *                                (each version's rule is defined over its
+ *                                own IP only)
  *               "jumbogram"      an IPv6 jumbogram that breaks RFC 2675
  *                                section 3 (no valid Jumbo Payload option
  *                                beside payload length 0, a jumbo length
@@ -303,24 +319,26 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * inetcsum_ip_fill() computes and stores every checksum of the IP packet
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
- * IGMP, GRE (when its C bit is set) and the RFC 4884 extension of an ICMP
- * error, with the pseudo-header of the final destination (IPv4 source
- * route, IPv6 routing header) and the home address (IPv6 destination
- * options).  Tunnels are filled innermost first,
- * so that an outer GRE or ICMP checksum covers the final inner fields.
+ * IGMP, GRE (when its C bit is set), the RFC 4884 extension of an ICMP
+ * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP, with the
+ * pseudo-header of the final destination (IPv4 source route, IPv6 routing
+ * header) and the home address (IPv6 destination options).  Tunnels are
+ * filled innermost first, so that an outer GRE or ICMP checksum covers the
+ * final inner fields.
  *
- * A zero UDP field over IPv4 means "no checksum" to a receiver; a builder
- * calling fill wants one, so it is computed too, unless 'flags' holds
- * INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.  Fields that no
- * computation can fill are left as they are and reported in 'out' (which
- * may be NULL): the L4 field of a first fragment ("fragment": it covers
- * the whole datagram) and the quoted L4 header of an ICMP error that
- * quotes only part of its datagram.
+ * A zero UDP field over IPv4 (or RSVP field) means "no checksum" to a
+ * receiver; a builder calling fill wants one, so it is computed too,
+ * unless 'flags' holds INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.
+ * Fields that no computation can fill are left as they are and reported
+ * in 'out' (which may be NULL): the L4 field of a first fragment
+ * ("fragment": it covers the whole datagram), the quoted L4 header of an
+ * ICMP error that quotes only part of its datagram, and an OSPF field
+ * without a rule ("authentication", "version").
  *
  * It returns the number of fields stored, or a negative code with nothing
  * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
- * ('len' 0, a length field, IHL or UDP-Lite coverage that does not fit the
- * packet, a header cut by 'len', whatever the protocol: an unknown one, a
+ * ('len' 0, a length field, IHL, UDP-Lite or DCCP coverage or DCCP data
+ * offset that does not fit the packet, a header cut by 'len', whatever the protocol: an unknown one, a
  * non-first fragment, a tunnel; an IPv6 jumbogram that breaks RFC 2675),
  * INETCSUM_EPROTO (version not 4 or 6),
  * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown

@@ -192,6 +192,12 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_IGMP:	return "igmp";
 	case INETCSUM_PROTO_GRE:	return "gre";
 	case INETCSUM_PROTO_ICMP_EXT:	return "icmpext";
+	case INETCSUM_PROTO_PIM:	return "pim";
+	case INETCSUM_PROTO_VRRP:	return "vrrp";
+	case INETCSUM_PROTO_OSPF:	return "ospf";
+	case INETCSUM_PROTO_RSVP:	return "rsvp";
+	case INETCSUM_PROTO_EIGRP:	return "eigrp";
+	case INETCSUM_PROTO_DCCP:	return "dccp";
 	}
 	return "?";
 }

@@ -14,9 +14,15 @@
 #define IPPROTO_IPIP	4	/* IPv4 in IP */
 #define IPPROTO_TCP	6
 #define IPPROTO_UDP	17
+#define IPPROTO_DCCP	33
 #define IPPROTO_IPV6	41	/* IPv6 in IP (6in4) */
+#define IPPROTO_RSVP	46
 #define IPPROTO_GRE	47
 #define IPPROTO_ICMPV6	58
+#define IPPROTO_EIGRP	88
+#define IPPROTO_OSPF	89
+#define IPPROTO_PIM	103
+#define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
 #define IPPROTO_UDPLITE	136
 
 /* IPv6 extension headers and the end of the chain (RFC 8200). */

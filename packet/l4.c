@@ -17,9 +17,12 @@
  *   ICMP      the message, no pseudo-header (RFC 792)
  *   ICMPv6    the message, pseudo-header (RFC 4443 section 2.3)
  *   IGMP      the message, no pseudo-header (RFC 2236 section 2.3,
- *             RFC 3376 section 4.1.2)
+ *             RFC 3376 section 4.1.2); PIMv1 (IGMP type 0x14) the same,
+ *             reported as PIM
  *   GRE       header and payload, only when the C bit is set (RFC 2784
  *             section 2.5; key and sequence fields of RFC 2890)
+ *
+ * PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP are in l4_other.c.
  */
 #include "packet_internal.h"
 
@@ -33,6 +36,7 @@
 #define ICMP_CSUM_OFF	2
 #define IGMP_MIN_LEN	8	/* RFC 2236: the IGMPv2 message */
 #define IGMP_CSUM_OFF	2
+#define IGMP_PIMV1	0x14	/* the IGMP type of PIM version 1 */
 
 /* GRE flags word (RFC 2784 section 2; K and S from RFC 2890 section 2). */
 #define GRE_C		0x8000	/* checksum and reserved1 present */
@@ -380,8 +384,13 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		icmp(c, ip, off, 1);
 		return;
 	case IPPROTO_IGMP:
-		whole(c, ip, INETCSUM_PROTO_IGMP, proto, off, IGMP_CSUM_OFF,
-		      IGMP_MIN_LEN, 0);
+		/*
+		 * PIMv1 travels as IGMP type 0x14 and sums the message as
+		 * IGMP does; it is reported as PIM, as tshark files it.
+		 */
+		whole(c, ip, have(c, off, 1) && c->f[off] == IGMP_PIMV1 ?
+		      INETCSUM_PROTO_PIM : INETCSUM_PROTO_IGMP, proto, off,
+		      IGMP_CSUM_OFF, IGMP_MIN_LEN, 0);
 		return;
 	case IPPROTO_GRE:
 		gre(c, ip, off);
@@ -405,6 +414,8 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		c->depth--;
 		return;
 	}
+	if (inetcsum_pkt_upper_other(c, ip, proto, off))
+		return;
 	if (!c->quoted)
 		set_note(c, "IP protocol without a checked checksum");
 }

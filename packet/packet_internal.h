@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
- * (link.c, wifi.c, tunnel.c, ip.c, l4.c; the verdicts in verdict.c).  Not
- * installed, not part of the API.
+ * (link.c, wifi.c, tunnel.c, ip.c, l4.c, l4_other.c; the verdicts in
+ * verdict.c).  Not installed, not part of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where
@@ -40,12 +40,18 @@
  * bytes from 'start' to 'start' + 'len' (an ICMP error under an IP header
  * whose length is wrong): the fixer does not recompute it, but updates it
  * incrementally (RFC 1624) for the inner fields it rewrites there, so that
- * it says what it said before.
+ * it says what it said before.  'skip' and 'skiplen' are a run of bytes
+ * inside the covered ones that the checksum leaves out (OSPFv2's
+ * authentication field, RFC 2328 appendix D.4); 'skiplen' is 0 for every
+ * other protocol.  'skip' lies after the field, at an even distance from
+ * 'start', with an even 'skiplen'.
  */
 struct cover {
 	size_t start;
 	size_t len;
 	size_t field;
+	size_t skip;
+	size_t skiplen;
 	u32 pseudo;
 	u8 udp;
 	u8 valid;
@@ -191,6 +197,14 @@ void inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip,
 			unsigned proto, size_t off);
 
 /*
+ * The routing and control protocols and DCCP (l4_other.c): PIM, VRRP and
+ * CARP, OSPF, RSVP, EIGRP, DCCP.  Returns 1 if 'proto' is one of them
+ * (its layer, if any, appended), 0 if not.
+ */
+int inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
+			     unsigned proto, size_t off);
+
+/*
  * The verdicts (verdict.c).  inetcsum_pkt_layer() appends a layer for
  * the checksum field at 'field' and returns it with status UNVERIFIED
  * and the stored value filled in if the field was captured; NULL (with a
@@ -209,6 +223,15 @@ struct inetcsum_layer *inetcsum_pkt_layer(struct pctx *c,
 void inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l,
 			 size_t start, size_t len, u32 pseudo, int udp,
 			 int partial_ok);
+
+/*
+ * inetcsum_pkt_verify_skip() is inetcsum_pkt_verify() for a checksum that
+ * leaves the 'skiplen' bytes at 'skip' out of the 'len' bytes it covers
+ * (struct cover); no UDP rule, no PARTIAL verdict.
+ */
+void inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
+			      size_t start, size_t len, size_t skip,
+			      size_t skiplen);
 
 /* The checksum 'cv' describes, from the frame's current bytes. */
 u16 inetcsum_pkt_compute(const u8 *f, const struct cover *cv);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/verdict.c - the verdict of one checksum field, shared by every
- * protocol layer of the frame parser (link.c, ip.c, l4.c, tunnel.c,
- * wifi.c): inetcsum_pkt_layer() appends a layer, inetcsum_pkt_verify()
- * judges it, inetcsum_pkt_compute() recomputes it for the fixer.  Kept
+ * protocol layer of the frame parser (link.c, ip.c, l4.c, l4_other.c,
+ * tunnel.c, wifi.c): inetcsum_pkt_layer() appends a layer,
+ * inetcsum_pkt_verify() judges it, inetcsum_pkt_compute() recomputes it
+ * for the fixer.  Kept
  * apart from frame.c (the entry points) so that the include cycle of the
  * parser is the protocol grammar alone.
  *
@@ -44,6 +45,7 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 	if (c->cov != NULL) {
 		c->cov[out->nlayers].valid = 0;
 		c->cov[out->nlayers].incr = 0;
+		c->cov[out->nlayers].skiplen = 0;
 	}
 	l = &out->layers[out->nlayers++];
 	l->proto = proto;
@@ -57,23 +59,28 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 
 /*
  * The checksum of 'len' bytes at 'start' with the 2-byte field at 'field'
- * taken as zero.  The field sits at an even distance from 'start', so the
- * bytes after it start at an even offset too and two plain partial sums
- * add up without byte rotation.
+ * taken as zero and the 'skiplen' bytes at 'skip' (after the field; 0:
+ * none) left out.  The field and the skipped run sit at even distances
+ * from 'start' and the run is of even length, so every piece starts at an
+ * even offset and plain partial sums add up without byte rotation.
  */
 static u16
-checksum(const u8 *f, size_t start, size_t len, size_t field, u32 pseudo,
-	 int udp)
+checksum(const u8 *f, const struct cover *cv)
 {
-	size_t head = field - start;
+	size_t head = cv->field - cv->start;
+	size_t end = cv->start + cv->len;
+	size_t mid = cv->skiplen != 0 ? cv->skip : end;
 	u32 sum;
 	u16 v;
 
-	sum = inetcsum_partial(f + start, head, pseudo);
-	sum = inetcsum_partial(f + field + 2, len - head - 2, sum);
+	sum = inetcsum_partial(f + cv->start, head, cv->pseudo);
+	sum = inetcsum_partial(f + cv->field + 2, mid - cv->field - 2, sum);
+	if (cv->skiplen != 0)
+		sum = inetcsum_partial(f + cv->skip + cv->skiplen,
+				       end - cv->skip - cv->skiplen, sum);
 	v = inetcsum_fold(sum);
 	/* RFC 768: a computed 0 is sent as all ones (0 means "none"). */
-	if (udp && v == 0)
+	if (cv->udp && v == 0)
 		v = 0xffff;
 	return v;
 }
@@ -81,17 +88,21 @@ checksum(const u8 *f, size_t start, size_t len, size_t field, u32 pseudo,
 u16
 inetcsum_pkt_compute(const u8 *f, const struct cover *cv)
 {
-	return checksum(f, cv->start, cv->len, cv->field, cv->pseudo, cv->udp);
+	return checksum(f, cv);
 }
 
-void
-inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
-		    size_t len, u32 pseudo, int udp, int partial_ok)
+/*
+ * The verdict of 'l' over the bytes 'w' describes ('w->field' is the
+ * layer's field); see inetcsum_pkt_verify().
+ */
+static void
+verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
+       int partial_ok)
 {
 	size_t field = l->field_offset;
 	u16 exp, st;
 
-	if (!have(c, start, len)) {
+	if (!have(c, w->start, w->len)) {
 		l->reason = "truncated";
 		return;
 	}
@@ -104,33 +115,33 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 	 * 0x0000 and 0xffff is the only value of its class modulo 0xffff, so
 	 * it is the computed value too; a zero may be the other zero, whose
 	 * 'expected' is the computed one, and takes the slow path like a UDP
-	 * zero (which can never match).
+	 * zero (which can never match).  A checksum with a hole in its bytes
+	 * (OSPFv2) takes the slow path: it is rare, and one pass cannot skip.
 	 */
-	if (c->cov == NULL && (u16)(st + 1) > 1 &&
-	    inetcsum_fold(inetcsum_partial(c->f + start, len, pseudo)) == 0) {
+	if (c->cov == NULL && (u16)(st + 1) > 1 && w->skiplen == 0 &&
+	    inetcsum_fold(inetcsum_partial(c->f + w->start, w->len,
+					   w->pseudo)) == 0) {
 		l->expected = l->stored;
 		l->status = INETCSUM_GOOD;
 		return;
 	}
-	exp = checksum(c->f, start, len, field, pseudo, udp);
+	exp = checksum(c->f, w);
 	l->expected = mem_to_net(exp);
 	if (c->cov != NULL) {
 		struct cover *cv = &c->cov[l - c->out->layers];
 
-		cv->start = start;
-		cv->len = len;
-		cv->field = field;
-		cv->pseudo = pseudo;
-		cv->udp = (u8)udp;
+		*cv = *w;
 		cv->valid = 1;
+		cv->incr = 0;
 	}
 	/* 0x0000 and 0xffff are both zero in ones' complement (RFC 1624). */
-	if (st == exp || (!udp && (u16)(st + 1) <= 1 && (u16)(exp + 1) <= 1)) {
+	if (st == exp ||
+	    (!w->udp && (u16)(st + 1) <= 1 && (u16)(exp + 1) <= 1)) {
 		l->status = INETCSUM_GOOD;
 		return;
 	}
 	if (partial_ok) {
-		u16 ph = inetcsum_fold(pseudo);
+		u16 ph = inetcsum_fold(w->pseudo);
 		u16 raw = (u16)(ph ^ 0xffff);	/* folded, not complemented */
 
 		if (st == raw) {
@@ -145,4 +156,34 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 		}
 	}
 	l->status = INETCSUM_BAD;
+}
+
+void
+inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
+		    size_t len, u32 pseudo, int udp, int partial_ok)
+{
+	struct cover w;
+
+	memset(&w, 0, sizeof(w));
+	w.start = start;
+	w.len = len;
+	w.field = l->field_offset;
+	w.pseudo = pseudo;
+	w.udp = (u8)udp;
+	verify(c, l, &w, partial_ok);
+}
+
+void
+inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
+			 size_t start, size_t len, size_t skip, size_t skiplen)
+{
+	struct cover w;
+
+	memset(&w, 0, sizeof(w));
+	w.start = start;
+	w.len = len;
+	w.field = l->field_offset;
+	w.skip = skip;
+	w.skiplen = skiplen;
+	verify(c, l, &w, 0);
 }

@@ -12,7 +12,7 @@
 
 #include "catalog.h"
 
-#define MAX_CASES 224
+#define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
 
@@ -35,6 +35,7 @@ catalog_add(const char *name, int lt, const struct fb *fb, const char *note,
 	t->n = n;
 	t->note = note;
 	t->ret = 0;
+	t->alt_form = 0;
 	t->mut = mut == LAST ? fb->len - 1 : mut;
 	return t;
 }
@@ -480,6 +481,7 @@ catalog_build(struct tcase **out)
 	catalog_tunnels();
 	tcp_header_length();
 	catalog_encap();
+	catalog_other();
 	*out = cases;
 	return ncases;
 }

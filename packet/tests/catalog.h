@@ -21,6 +21,9 @@ struct tcase {
 	const char *note;	/* NULL: any; "": none; else a substring */
 	int ret;		/* inetcsum_frame_check()'s return value */
 	size_t mut;		/* a covered byte to corrupt, or NO_MUT */
+	/* A GOOD field in a form the fixer keeps but does not write (a PIM
+	 * Register summed whole): corrupted, it is expected in the RFC's. */
+	int alt_form;
 };
 
 /* Builds the catalog (static storage) and returns the number of cases. */
@@ -56,5 +59,6 @@ void catalog_ipv4(void);
 void catalog_ipv6(void);
 void catalog_tunnels(void);
 void catalog_encap(void);
+void catalog_other(void);
 
 #endif /* PACKET_TESTS_CATALOG_H */

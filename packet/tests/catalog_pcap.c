@@ -10,8 +10,9 @@
  * writes the frames of link type LINKTYPE (default 1, Ethernet) only, so
  * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
- * protocol (ip tcp udp icmp icmpv6 igmp gre; UDP-Lite goes under udp, as
- * tshark files it), each a ','-joined list in layer order of tshark's
+ * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp;
+ * UDP-Lite goes under udp, as tshark files it, and CARP under vrrp), each
+ * a ','-joined list in layer order of tshark's
  * checksum status codes: 0 bad, 1 good, 3 not present (UDP zero over
  * IPv4), 4 illegal (zero over IPv6); P for partial, which tshark calls
  * bad.  Unverified layers are left out: tshark shows those as 2 or not
@@ -22,6 +23,8 @@
 #include <string.h>
 
 #include "catalog.h"
+
+#define NCOLS 13
 
 static void
 put32le(FILE *f, uint32_t v)
@@ -58,6 +61,12 @@ column(enum inetcsum_proto p)
 	case INETCSUM_PROTO_IGMP:	return 5;
 	case INETCSUM_PROTO_GRE:	return 6;
 	case INETCSUM_PROTO_ICMP_EXT:	return -1;
+	case INETCSUM_PROTO_PIM:	return 7;
+	case INETCSUM_PROTO_VRRP:	return 8;	/* vrrp or carp */
+	case INETCSUM_PROTO_OSPF:	return 9;
+	case INETCSUM_PROTO_RSVP:	return 10;
+	case INETCSUM_PROTO_EIGRP:	return 11;
+	case INETCSUM_PROTO_DCCP:	return 12;
 	}
 	return 0;
 }
@@ -84,7 +93,7 @@ main(int argc, char **argv)
 	put32le(f, (uint32_t)lt);
 	for (i = 0; i < n; i++) {
 		struct inetcsum_frame_result r;
-		char col[7][64];
+		char col[NCOLS][64];
 		int k;
 
 		if (c[i].linktype != lt)
@@ -113,7 +122,7 @@ main(int argc, char **argv)
 			strcat(p, s);
 		}
 		printf("%s", c[i].name);
-		for (k = 0; k < 7; k++)
+		for (k = 0; k < NCOLS; k++)
 			printf(";%s", col[k]);
 		printf("\n");
 	}

@@ -251,6 +251,15 @@ fb_len16(struct fb *fb, size_t lenoff, size_t lensub)
 	return r;
 }
 
+struct fb_rec *
+fb_proto(struct fb *fb, enum fb_kind kind, const void *hdr, size_t n)
+{
+	struct fb_rec *r = rec(fb, kind);
+
+	fb_raw(fb, hdr, n);
+	return r;
+}
+
 uint64_t
 fb_pseudo(const struct fb_rec *ip, unsigned proto, size_t len)
 {
@@ -276,6 +285,68 @@ static void
 set_csum(uint8_t *field, uint16_t v)
 {
 	put16(field, v);
+}
+
+/*
+ * The checksums of l4_other.c's protocols, each written out from its RFC
+ * (see there), 'len' bytes from 'p' to the end of the frame.
+ */
+static void
+finish_other(const struct fb_rec *r, const struct fb_rec *ip, uint8_t *p,
+	     size_t len)
+{
+	uint8_t tmp[FB_MAX];
+	size_t cov;
+	uint16_t v;
+	int v6 = ip->kind == FB_IPV6;
+
+	switch (r->kind) {
+	case FB_PIM:		/* RFC 7761 4.9: Register, its 8 bytes */
+		cov = p[0] == 0x21 ? 8 : len;	/* PIMv1 (0x14): all */
+		put16(p + 2, 0);
+		set_csum(p + 2, ref_csum(p, cov, v6 ? fb_pseudo(ip, 103, cov)
+						     : 0));
+		break;
+	case FB_VRRP:		/* RFC 3768 5.3.8; RFC 5798 5.2.8 (v3) */
+		put16(p + 6, 0);
+		set_csum(p + 6, ref_csum(p, len, (p[0] >> 4) == 3 ?
+					 fb_pseudo(ip, 112, len) : 0));
+		break;
+	case FB_OSPF:		/* RFC 2328 D.4; RFC 5340 A.3.1 */
+		cov = r->coverage ? r->coverage : len;
+		put16(p + 2, (unsigned)cov);
+		put16(p + 12, 0);
+		if (p[0] == 3) {
+			set_csum(p + 12, ref_csum(p, cov,
+						  fb_pseudo(ip, 89, cov)));
+			break;
+		}
+		if (get16(p + 14) == 2)
+			break;	/* cryptographic: no checksum (D.4.3) */
+		memcpy(tmp, p, cov);
+		memset(tmp + 16, 0, 8);		/* authentication left out */
+		set_csum(p + 12, ref_csum(tmp, cov, 0));
+		break;
+	case FB_RSVP:		/* RFC 2205 3.1.1 */
+		cov = r->coverage ? r->coverage : len;
+		put16(p + 6, (unsigned)cov);
+		put16(p + 2, 0);
+		v = ref_csum(p, cov, 0);
+		set_csum(p + 2, v ? v : 0xffff);	/* 0 means none */
+		break;
+	case FB_EIGRP:
+		put16(p + 2, 0);
+		set_csum(p + 2, ref_csum(p, len, 0));
+		break;
+	case FB_DCCP:		/* RFC 4340 9: coverage CsCov */
+		cov = (p[5] & 15) ? (size_t)p[4] * 4 +
+				    ((size_t)(p[5] & 15) - 1) * 4 : len;
+		put16(p + 6, 0);
+		set_csum(p + 6, ref_csum(p, cov, fb_pseudo(ip, 33, len)));
+		break;
+	default:
+		break;
+	}
 }
 
 void
@@ -341,6 +412,9 @@ fb_finish(struct fb *fb)
 				put16(p + 4, 0);
 				set_csum(p + 4, ref_csum(p, len, 0));
 			}
+			break;
+		default:
+			finish_other(r, ip, p, len);
 			break;
 		}
 	}

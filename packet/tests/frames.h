@@ -22,6 +22,8 @@
 enum fb_kind {
 	FB_IPV4, FB_IPV6, FB_TCP, FB_UDP, FB_UDPLITE, FB_ICMP, FB_ICMPV6,
 	FB_IGMP, FB_GRE, FB_LEN16,
+	/* l4_other.c's protocols, headers given whole by fb_proto(). */
+	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP,
 };
 
 /* One header to finish: where it starts and what its checksum needs. */
@@ -30,7 +32,8 @@ struct fb_rec {
 	size_t off;
 	uint8_t src[16];	/* IP: pseudo-header source (home address) */
 	uint8_t dst[16];	/* IP: pseudo-header destination (final) */
-	unsigned coverage;	/* UDP-Lite coverage field */
+	unsigned coverage;	/* UDP-Lite coverage field; OSPF, RSVP: the
+				 * length field if not 0 (else to the end) */
 	size_t lenoff, lensub;	/* FB_LEN16: field offset, bytes not counted */
 };
 
@@ -64,6 +67,13 @@ struct fb_rec *fb_gre(struct fb *fb, unsigned flags, unsigned type);
  * start to the end of the frame, less 'lensub'.
  */
 struct fb_rec *fb_len16(struct fb *fb, size_t lenoff, size_t lensub);
+/*
+ * The 'n'-byte header 'hdr' of a protocol of l4_other.c (FB_PIM ...
+ * FB_DCCP), as given, with its checksum field zero; fb_finish() sets
+ * the OSPF and RSVP length fields and the checksum by the protocol's RFC.
+ */
+struct fb_rec *fb_proto(struct fb *fb, enum fb_kind kind, const void *hdr,
+			size_t n);
 void fb_finish(struct fb *fb);
 /* The reference sum of the pseudo-header of 'ip' for 'proto' and 'len'. */
 uint64_t fb_pseudo(const struct fb_rec *ip, unsigned proto, size_t len);

@@ -62,7 +62,12 @@ fillable(enum inetcsum_status s, const char *reason)
 {
 	if (s == INETCSUM_UNVERIFIED)
 		return reason != NULL && (strcmp(reason, "fragment") == 0 ||
-					  strcmp(reason, "quoted") == 0);
+					  strcmp(reason, "quoted") == 0 ||
+					  /* no checksum to compute: OSPF's
+					   * AuType 2, a version's rule over
+					   * the other IP */
+					  strcmp(reason, "authentication") == 0 ||
+					  strcmp(reason, "version") == 0);
 	return 1;
 }
 
@@ -169,8 +174,10 @@ test_case(const struct tcase *t, size_t *nfill, size_t *nerr)
 		if (r.layers[i].status == INETCSUM_NONE ||
 		    r.layers[i].status == INETCSUM_UNVERIFIED)
 			continue;
-		/* A zero UDP field would become NONE: kept by the flag. */
-		if (r.layers[i].proto == INETCSUM_PROTO_UDP)
+		/* A zero UDP (RSVP) field would become NONE: kept by the
+		 * flag. */
+		if (r.layers[i].proto == INETCSUM_PROTO_UDP ||
+		    r.layers[i].proto == INETCSUM_PROTO_RSVP)
 			put16(p + fo, rnd16() | 1);
 		else
 			put16(p + fo, (i & 1) ? 0 : rnd16());
@@ -190,7 +197,8 @@ test_case(const struct tcase *t, size_t *nfill, size_t *nerr)
 		int udp = r.layers[i].proto == INETCSUM_PROTO_UDP ||
 			  r.layers[i].proto == INETCSUM_PROTO_UDPLITE;
 
-		if (r.layers[i].status == INETCSUM_UNVERIFIED)
+		/* A PIM Register summed whole is filled in the RFC's form. */
+		if (r.layers[i].status == INETCSUM_UNVERIFIED || t->alt_form)
 			continue;
 		a = get16(p + fo);
 		b = get16(ref + fo);

@@ -277,7 +277,7 @@ test_case(const struct tcase *t)
 		if (r.nlayers != r0.nlayers)
 			continue;
 		CHECK(r.layers[i].status == INETCSUM_BAD &&
-		      (r.layers[i].expected == l->stored ||
+		      (r.layers[i].expected == l->stored || t->alt_form ||
 		       (pm_zero(l->stored) && pm_zero(r.layers[i].expected))),
 		      "%s: corrupted layer %zu: %s, expected %04x (was %04x)",
 		      t->name, i, inetcsum_status_name(r.layers[i].status),
@@ -285,7 +285,7 @@ test_case(const struct tcase *t)
 		n = fix_and_recheck(t, f, 0, "corrupt-field");
 		CHECK(n >= 1, "%s: corrupt field %zu not fixed", t->name, i);
 		/* Exact unless the frame had other BAD fields, or +-0. */
-		if (clean && !pm_zero(l->stored))
+		if (clean && !pm_zero(l->stored) && !t->alt_form)
 			CHECK(memcmp(f, t->f, t->len) == 0,
 			      "%s: field %zu not restored exactly", t->name, i);
 	}

@@ -91,7 +91,9 @@ def ip_check(pkt):
 def ip_fill(pkt, keep_udp_none=False):
     """Compute and store every checksum of the IP packet in the writable
     buffer 'pkt' (bytearray, writable memoryview), whatever the fields
-    held: IPv4 header, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP, GRE.
+    held: IPv4 header, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP, GRE, the
+    RFC 4884 extension of an ICMP error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP,
+    DCCP.
 
     A UDP/IPv4 field is computed even if zero, unless keep_udp_none.
     Returns a Result whose count is the number of fields stored; raises

@@ -8,7 +8,9 @@
  *            live LSRR, IPv6 extension headers, routing headers, Home
  *            Address; their checksum fields hold junk) and hand-built
  *            ICMP, ICMPv6, IGMP and GRE (checksum bit set, carrying
- *            IPv4/UDP) packets, each through inetcsum_ip_fill();
+ *            IPv4/UDP) packets, and PIM, VRRP, EIGRP and DCCP ones (over
+ *            IPv4 and IPv6, DCCP with a random checksum coverage), each
+ *            through inetcsum_ip_fill();
  *   nat      filled TCP/UDP packets after one to three rewrites of an
  *            address or a port (inetcsum_nat_addr/_port);
  *   ttl      filled IPv4 packets after one to five
@@ -37,6 +39,7 @@
 static FILE *out;
 static uint64_t rs;
 static unsigned long n_ipv4, n_tcp, n_udp, n_icmp, n_icmpv6, n_igmp, n_gre;
+static unsigned long n_pim, n_vrrp, n_eigrp, n_dccp;
 
 static void
 put16(uint8_t *p, unsigned v)
@@ -98,6 +101,10 @@ emit(const uint8_t *p, size_t len)
 	n_icmpv6 += proto == 58;
 	n_igmp += proto == 2;
 	n_gre += proto == 47;
+	n_pim += proto == 103;
+	n_vrrp += proto == 112;
+	n_eigrp += proto == 88;
+	n_dccp += proto == 33;
 }
 
 /* A random TCP/UDP packet from l4gen, its fields junk; the IP packet in
@@ -187,6 +194,68 @@ other(unsigned i)
 		junk(p + h + 34, 2);
 		junk(p + h + 36, n);
 		n += 36;
+		break;
+	}
+	fill(p, h + n);
+	emit(p, h + n);
+}
+
+/* An IPv6 header, 2001:db8::1 to 2001:db8::2, for 'nh'. */
+static size_t
+ipv6(uint8_t *p, unsigned nh, size_t payload)
+{
+	memset(p, 0, 40);
+	p[0] = 0x60;
+	put16(p + 4, (unsigned)payload);
+	p[6] = (uint8_t)nh;
+	p[7] = 255;
+	memcpy(p + 8, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x01", 16);
+	memcpy(p + 24, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x02", 16);
+	return 40;
+}
+
+/*
+ * The protocols of packet/l4_other.c that tshark verifies: a PIM Hello
+ * (IPv4, IPv6: pseudo-header), VRRPv2 (IPv4) and VRRPv3 (IPv6), EIGRP,
+ * DCCP-Data over IPv4 and IPv6 with a random CsCov inside the packet.
+ * Their bodies are junk; the checksum fields too, until fill.
+ */
+static void
+routing(unsigned i)
+{
+	uint8_t p[2048];
+	size_t n = (size_t)(l4gen_rand(&rs) % 400), h;
+	int v6 = (i / 4) & 1;
+
+	switch (i % 4) {
+	case 0:		/* PIM Hello: version 2, type 0 */
+		n += 4;
+		h = v6 ? ipv6(p, 103, n) : ipv4(p, 103, n, 1);
+		junk(p + h, n);
+		p[h] = 0x20;
+		break;
+	case 1:		/* VRRP: version 2 over IPv4, 3 over IPv6 */
+		n = 8 + 4 * (n % 8);
+		h = v6 ? ipv6(p, 112, n) : ipv4(p, 112, n, 255);
+		junk(p + h, n);
+		p[h] = v6 ? 0x31 : 0x21;
+		break;
+	case 2:		/* EIGRP, version 2 */
+		n += 20;
+		h = v6 ? ipv6(p, 88, n) : ipv4(p, 88, n, 2);
+		junk(p + h, n);
+		p[h] = 2;
+		break;
+	default:	/* DCCP-Data with X = 1 (16-byte header) */
+		n += 16;
+		h = v6 ? ipv6(p, 33, n) : ipv4(p, 33, n, 64);
+		junk(p + h, n);
+		p[h + 4] = 4;
+		/* CsCov 0 (all) or one whose coverage fits the packet. */
+		p[h + 5] = (uint8_t)((p[h + 5] & 0xf0) |
+				     (l4gen_rand(&rs) % (1 + (n - 16) / 4 + 1) %
+				      16));
+		p[h + 8] = (2 << 1) | 1;
 		break;
 	}
 	fill(p, h + n);
@@ -318,13 +387,21 @@ main(int argc, char **argv)
 		gro();
 		n[3]++;
 	}
+	/* fill: the routing and control protocols, DCCP (last, so that
+	 * the random packets before them stay those of earlier versions) */
+	for (i = 0; i < ROUNDS / 2; i++) {
+		routing(i);
+		n[0]++;
+	}
 	if (fclose(out) != 0) {
 		perror(argv[1]);
 		return 1;
 	}
 	printf("packets fill %lu nat %lu ttl %lu gro %lu\n", n[0], n[1], n[2],
 	       n[3]);
-	printf("ip %lu tcp %lu udp %lu icmp %lu icmpv6 %lu igmp %lu gre %lu\n",
-	       n_ipv4, n_tcp, n_udp, n_icmp, n_icmpv6, n_igmp, n_gre);
+	printf("ip %lu tcp %lu udp %lu icmp %lu icmpv6 %lu igmp %lu gre %lu "
+	       "pim %lu vrrp %lu eigrp %lu dccp %lu\n", n_ipv4, n_tcp, n_udp,
+	       n_icmp, n_icmpv6, n_igmp, n_gre, n_pim, n_vrrp, n_eigrp,
+	       n_dccp);
 	return 0;
 }

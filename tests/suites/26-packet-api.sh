@@ -11,7 +11,8 @@
 #                   TTL-decremented headers, GRO-coalesced packets) in a
 #                   LINKTYPE_RAW pcap
 #   inetcsum check  every checksum of the file good
-#   tshark          IP, TCP, UDP, ICMP, ICMPv6, IGMP and GRE checksum
+#   tshark          IP, TCP, UDP, ICMP, ICMPv6, IGMP, GRE, PIM, VRRP, EIGRP
+#                   and DCCP checksum
 #                   checks on: no bad status, and as many good ones per
 #                   protocol as "inetcsum check" counts
 # A wrong value stored by fill (or a wrong update) fails both checks: the
@@ -71,9 +72,14 @@ if ! command -v tshark >/dev/null; then
 	skip "packet-api tshark check: tshark not installed (scripts/deps/pcap.txt)"
 	exit $fail
 fi
-protos="ip tcp udp icmp icmpv6 igmp gre"
+protos="ip tcp udp icmp icmpv6 igmp gre pim vrrp eigrp dccp"
 fields=()
-for p in $protos; do fields+=(-e "$p.checksum.status"); done
+for p in $protos; do
+	case $p in
+	pim) fields+=(-e pim.cksum.status) ;;	# tshark's name for it
+	*) fields+=(-e "$p.checksum.status") ;;
+	esac
+done
 if ! tshark -r "$F" -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE \
 	-o udp.check_checksum:TRUE -T fields -E separator=/t "${fields[@]}" \
 	>"$W/tshark.txt" 2>"$W/tshark.err"; then

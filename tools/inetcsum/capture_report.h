@@ -12,7 +12,7 @@
 
 #include "inetcsum_packet.h"
 
-#define CLI_NPROTO		(INETCSUM_PROTO_ICMP_EXT + 1)
+#define CLI_NPROTO		(INETCSUM_PROTO_DCCP + 1)	/* the last one */
 #define CLI_NSTATUS	(INETCSUM_ILLEGAL + 1)
 
 /*
