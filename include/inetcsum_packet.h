@@ -142,6 +142,33 @@ struct inetcsum_layer {
 
 #define INETCSUM_MAX_LAYERS 16
 
+/*
+ * What a frame carries behind its link-layer header (the 'l3' of
+ * inetcsum_frame_result), as the parser's link-layer walk finds it.  It is
+ * reported for the link layers whose header holds neither a length nor a
+ * checksum of what follows: Ethernet II, Linux SLL and SLL2, each with any
+ * stack of 802.1Q, 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229)
+ * and the BSD and OpenBSD loopbacks.  Those header bytes can be copied
+ * unchanged in front of each piece of a split packet, and the IP packet
+ * behind them is the frame's outermost one.  Every other link layer
+ * (802.11, PPP, PPPoE, Cisco HDLC, 802.3 with LLC) and every IP packet
+ * inside a tunnel or encapsulation (MPLS, GRE, ...) is parsed as always
+ * but leaves 'l3' at INETCSUM_L3_NONE.
+ */
+enum inetcsum_l3 {
+	INETCSUM_L3_NONE,	/* not one of the link layers above */
+	INETCSUM_L3_CUT,	/* the frame ends inside its link-layer header
+				 * (as captured or on the wire) */
+	INETCSUM_L3_OTHER,	/* a network layer that is not IP (ARP, an
+				 * unknown ethertype, an 802.3 length, a version
+				 * or loopback family that is not the link
+				 * type's) starts at 'l3_offset' */
+	INETCSUM_L3_IPV4,	/* IPv4 starts at 'l3_offset': its version
+				 * nibble says so, or was not captured and
+				 * the link layer says so */
+	INETCSUM_L3_IPV6,	/* the same for IPv6 */
+};
+
 struct inetcsum_frame_result {
 	size_t nlayers;
 	struct inetcsum_layer layers[INETCSUM_MAX_LAYERS];
@@ -149,6 +176,11 @@ struct inetcsum_frame_result {
 	 * (unknown link type, unknown ethertype, ...): a static string.
 	 * The first such event wins; layers before it are still valid. */
 	const char *note;
+	/* The network layer behind the link-layer header (enum
+	 * inetcsum_l3) and its offset in the frame (0 unless OTHER, IPV4
+	 * or IPV6); inetcsum_ip_check() reports IPV4 or IPV6 at 0. */
+	enum inetcsum_l3 l3;
+	size_t l3_offset;
 };
 
 /* Options for inetcsum_frame_fix(). */

@@ -37,14 +37,7 @@ parse(int linktype, const uint8_t *frame, size_t caplen, size_t origlen,
 {
 	struct pctx c;
 
-	out->nlayers = 0;
-	out->note = NULL;
-	c.f = frame;
-	c.caplen = caplen;
-	c.out = out;
-	c.cov = cov;
-	c.depth = 0;
-	c.quoted = 0;
+	pctx_start(&c, frame, caplen, out, cov);
 	return inetcsum_pkt_link(&c, linktype, wire_end(caplen, origlen));
 }
 

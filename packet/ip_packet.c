@@ -120,14 +120,7 @@ parse_raw(const u8 *pkt, size_t len, struct inetcsum_frame_result *out,
 {
 	struct pctx c;
 
-	out->nlayers = 0;
-	out->note = NULL;
-	c.f = pkt;
-	c.caplen = len;
-	c.out = out;
-	c.cov = cov;
-	c.depth = 0;
-	c.quoted = 0;
+	pctx_start(&c, pkt, len, out, cov);
 	(void)inetcsum_pkt_link(&c, INETCSUM_LINK_RAW, len);
 }
 

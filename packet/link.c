@@ -8,6 +8,15 @@
  * Unknown link types and ethertypes are reported in the result's note, never
  * guessed: reading an unknown header as IP would produce verdicts about
  * bytes that are not checksummed at all.
+ *
+ * The same walk tells where the IP packet starts (the result's 'l3', enum
+ * inetcsum_l3) for the link layers it owns and whose header holds no
+ * length: programs that split or reassemble IP packets (the reassembly
+ * driver in capture/, "inetcsum segment") ask the parser instead of
+ * walking the link layer again, so that every caller agrees on VLAN tags
+ * after SLL, on loopback families and on version nibbles.  Only the first
+ * network layer of such a frame is recorded (network()); one inside a
+ * tunnel never is, as the walk has left link.c's framings before it.
  */
 #include "packet_internal.h"
 
@@ -33,6 +42,35 @@
 #define BSD_AF_INET6_FREEBSD	28
 #define BSD_AF_INET6_DARWIN	30
 
+/*
+ * The frame's network layer: 'l3' at 'off', recorded once, when the walk
+ * of one of the link layers of enum inetcsum_l3 first reaches it (or
+ * finds its header cut).  A no-op for every other link layer and for any
+ * later network layer, such as one inside a tunnel.
+ */
+static void
+network(struct pctx *c, enum inetcsum_l3 l3, size_t off)
+{
+	if (!c->l3_open)
+		return;
+	c->l3_open = 0;
+	c->out->l3 = l3;
+	c->out->l3_offset = l3 == INETCSUM_L3_CUT ? 0 : off;
+}
+
+/*
+ * IPV4 or IPV6 ('v' 4 or 6, as the link layer says) at 'off' when the
+ * version nibble agrees or was not captured; OTHER when it disagrees (the
+ * IP parser notes that).
+ */
+static enum inetcsum_l3
+ip_version(const struct pctx *c, size_t off, unsigned v)
+{
+	if (have(c, off, 1) && c->f[off] >> 4 != v)
+		return INETCSUM_L3_OTHER;
+	return v == 4 ? INETCSUM_L3_IPV4 : INETCSUM_L3_IPV6;
+}
+
 static int
 is_vlan_tpid(unsigned type)
 {
@@ -46,16 +84,21 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 	/* Any number of tags; each is bounded by the frame, so this ends. */
 	while (is_vlan_tpid(type)) {
 		if (off > end || end - off < VLAN_TAG_LEN) {
+			network(c, INETCSUM_L3_CUT, off);
 			set_note(c, "VLAN tag past the end of its packet");
 			return;
 		}
 		if (!have(c, off, VLAN_TAG_LEN)) {
+			network(c, INETCSUM_L3_CUT, off);
 			set_note(c, "truncated in a VLAN tag");
 			return;
 		}
 		type = be16(c->f + off + 2);
 		off += VLAN_TAG_LEN;
 	}
+	network(c, type == 0x0800 ? ip_version(c, off, 4) :
+		   type == 0x86dd ? ip_version(c, off, 6) : INETCSUM_L3_OTHER,
+		off);
 	switch (type) {
 	case 0x0800:
 		inetcsum_pkt_ipv4(c, off, end);
@@ -92,15 +135,20 @@ inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 
 	/* 'end' matters inside GRE (TEB), where the packet ends first. */
 	if (off > end || end - off < ETH_HLEN) {
+		network(c, INETCSUM_L3_CUT, off);
 		set_note(c, "Ethernet header past the end of its packet");
 		return;
 	}
 	if (!have(c, off, ETH_HLEN)) {
+		network(c, INETCSUM_L3_CUT, off);
 		set_note(c, "truncated in the Ethernet header");
 		return;
 	}
 	type = be16(c->f + off + ETH_TYPE_OFF);
 	if (type <= ETH_MAX_LENGTH) {
+		/* Not IP behind the header itself, and the length field
+		 * would be wrong in front of any piece of the packet. */
+		network(c, INETCSUM_L3_OTHER, off + ETH_HLEN);
 		/* IEEE 802.3 length: LLC follows, padding after 'type'. */
 		if (type > end - off - ETH_HLEN) {
 			set_note(c, "802.3 length past the end of its frame");
@@ -119,10 +167,15 @@ raw_ip(struct pctx *c, size_t off, size_t end, int want)
 	unsigned v;
 
 	if (!have(c, off, 1)) {
+		network(c, want != 0 ? ip_version(c, off, (unsigned)want) :
+			INETCSUM_L3_OTHER, off);
 		set_note(c, "truncated before the IP header");
 		return;
 	}
 	v = c->f[off] >> 4;
+	network(c, want != 0 && (int)v != want ? INETCSUM_L3_OTHER :
+		   v == 4 ? INETCSUM_L3_IPV4 :
+		   v == 6 ? INETCSUM_L3_IPV6 : INETCSUM_L3_OTHER, off);
 	if (want != 0 && (int)v != want) {
 		set_note(c, "IP version does not match the link type");
 		return;
@@ -155,6 +208,7 @@ loopback(struct pctx *c, size_t end, int any_order)
 	int v;
 
 	if (!have(c, 0, LOOP_HLEN)) {
+		network(c, INETCSUM_L3_CUT, 0);
 		set_note(c, "truncated in the loopback header");
 		return;
 	}
@@ -171,6 +225,7 @@ loopback(struct pctx *c, size_t end, int any_order)
 	if (v == 0 && any_order)
 		v = bsd_af(le);
 	if (v == 0) {
+		network(c, INETCSUM_L3_OTHER, LOOP_HLEN);
 		set_note(c, "loopback address family not IP");
 		return;
 	}
@@ -180,12 +235,23 @@ loopback(struct pctx *c, size_t end, int any_order)
 int
 inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 {
+	/* The link layers of enum inetcsum_l3: their network layer is
+	 * recorded (network()). */
+	c->l3_open = linktype == INETCSUM_LINK_ETHERNET ||
+		     linktype == INETCSUM_LINK_LINUX_SLL ||
+		     linktype == INETCSUM_LINK_LINUX_SLL2 ||
+		     linktype == INETCSUM_LINK_RAW ||
+		     linktype == INETCSUM_LINK_IPV4 ||
+		     linktype == INETCSUM_LINK_IPV6 ||
+		     linktype == INETCSUM_LINK_NULL ||
+		     linktype == INETCSUM_LINK_LOOP;
 	switch (linktype) {
 	case INETCSUM_LINK_ETHERNET:
 		inetcsum_pkt_ether(c, 0, end);
 		return 0;
 	case INETCSUM_LINK_LINUX_SLL:
 		if (!have(c, 0, SLL_HLEN)) {
+			network(c, INETCSUM_L3_CUT, 0);
 			set_note(c, "truncated in the SLL header");
 			return 0;
 		}
@@ -194,6 +260,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		return 0;
 	case INETCSUM_LINK_LINUX_SLL2:
 		if (!have(c, 0, SLL2_HLEN)) {
+			network(c, INETCSUM_L3_CUT, 0);
 			set_note(c, "truncated in the SLL2 header");
 			return 0;
 		}

@@ -65,6 +65,9 @@ struct pctx {
 	struct cover *cov;	/* parallel to out->layers, or NULL */
 	unsigned depth;		/* tunnel nesting level */
 	int quoted;		/* inside the quote of an ICMP error */
+	/* The link layer is one whose network layer goes into out->l3
+	 * (link.c), and it has not been reached yet. */
+	int l3_open;
 };
 
 /*
@@ -80,6 +83,27 @@ struct ipinfo {
 	const char *reason;
 	int v6;
 };
+
+/*
+ * A parse of the 'caplen' bytes at 'f' into 'out' (and 'cov', which may be
+ * NULL) starts here, outside any tunnel, with an empty result.
+ */
+static inline void
+pctx_start(struct pctx *c, const u8 *f, size_t caplen,
+	   struct inetcsum_frame_result *out, struct cover *cov)
+{
+	out->nlayers = 0;
+	out->note = NULL;
+	out->l3 = INETCSUM_L3_NONE;
+	out->l3_offset = 0;
+	c->f = f;
+	c->caplen = caplen;
+	c->out = out;
+	c->cov = cov;
+	c->depth = 0;
+	c->quoted = 0;
+	c->l3_open = 0;
+}
 
 /* Big-endian (network order) 16-bit value at 'p'. */
 static inline unsigned

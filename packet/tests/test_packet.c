@@ -467,6 +467,93 @@ test_names(void)
 	      "status name");
 }
 
+/*
+ * The network layer the link-layer walk reports (the result's 'l3'):
+ * one frame per link layer and per way its header can end, VLAN tags
+ * after SLL and SLL2 among them (where the tool's two walkers of old
+ * disagreed), and an IP-in-IP packet whose inner header must not replace
+ * the outer one.
+ */
+static void
+test_l3(void)
+{
+	static const uint8_t v4[20] = { 0x45, 0, 0, 40, 0, 0, 0, 0, 64, 4 };
+	static const uint8_t v6[40] = { 0x60, 0, 0, 0, 0, 0, 59, 64 };
+	static const struct {
+		const char *name;
+		int linktype;
+		const char *link;	/* link header, hex */
+		int ip;			/* 4, 6, 44 (IPv4 in IPv4), 0 none */
+		size_t caplen;		/* 0: all */
+		enum inetcsum_l3 l3;
+		size_t off;
+	} t[] = {
+		{ "ethernet ipv4", 1, "000000000001000000000002" "0800", 4,
+		  0, INETCSUM_L3_IPV4, 14 },
+		{ "ethernet qinq ipv6", 1, "000000000001000000000002"
+		  "88a80001" "81000002" "86dd", 6, 0, INETCSUM_L3_IPV6, 22 },
+		{ "sll vlan ipv4", 113, "00000001000600000000000100008100"
+		  "00050800", 4, 0, INETCSUM_L3_IPV4, 20 },
+		{ "sll2 vlan ipv6", 276, "8100000000000000000000010001"
+		  "060000000000" "000786dd", 6, 0, INETCSUM_L3_IPV6, 24 },
+		{ "sll cut", 113, "0000000100060000", 0, 0, INETCSUM_L3_CUT,
+		  0 },
+		{ "ethernet vlan cut", 1, "000000000001000000000002" "8100"
+		  "00", 0, 0, INETCSUM_L3_CUT, 0 },
+		{ "ethernet arp", 1, "000000000001000000000002" "0806", 4, 0,
+		  INETCSUM_L3_OTHER, 14 },
+		{ "ethernet 802.3", 1, "000000000001000000000002" "0014", 4, 0,
+		  INETCSUM_L3_OTHER, 14 },
+		{ "ethertype ipv4, version 6", 1, "000000000001000000000002"
+		  "0800", 6, 0, INETCSUM_L3_OTHER, 14 },
+		{ "ethernet ipv4, nothing after", 1, "000000000001000000000002"
+		  "0800", 4, 14, INETCSUM_L3_IPV4, 14 },
+		{ "link 228, version 6", 228, "", 6, 0, INETCSUM_L3_OTHER, 0 },
+		{ "raw ipv6", 101, "", 6, 0, INETCSUM_L3_IPV6, 0 },
+		{ "null af_inet", 0, "02000000", 4, 0, INETCSUM_L3_IPV4, 4 },
+		{ "loop af 7", 108, "00000007", 4, 0, INETCSUM_L3_OTHER, 4 },
+		{ "ppp", 9, "ff030021", 4, 0, INETCSUM_L3_NONE, 0 },
+		{ "ethernet ipip", 1, "000000000001000000000002" "0800", 44,
+		  0, INETCSUM_L3_IPV4, 14 },
+	};
+	struct inetcsum_frame_result r;
+	uint8_t f[128];
+	size_t i, n, k;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		for (n = 0; t[i].link[2 * n] != '\0'; n++) {
+			unsigned b;
+
+			sscanf(t[i].link + 2 * n, "%2x", &b);
+			f[n] = (uint8_t)b;
+		}
+		if (t[i].ip == 4 || t[i].ip == 44) {
+			memcpy(f + n, v4, 20);
+			n += 20;
+		}
+		if (t[i].ip == 44) {
+			memcpy(f + n, v4, 20);
+			f[n - 20 + 3] = 60;
+			f[n + 9] = 59;
+			n += 20;
+		}
+		if (t[i].ip == 6) {
+			memcpy(f + n, v6, 40);
+			n += 40;
+		}
+		k = t[i].caplen ? t[i].caplen : n;
+		inetcsum_frame_check(t[i].linktype, f, k, k, &r);
+		CHECK(r.l3 == t[i].l3 && r.l3_offset == t[i].off,
+		      "l3 %s: %d at %zu, want %d at %zu", t[i].name, (int)r.l3,
+		      r.l3_offset, (int)t[i].l3, t[i].off);
+	}
+	/* An IP packet alone: its own header is its network layer. */
+	memcpy(f, v4, 20);
+	f[3] = 20;
+	CHECK(inetcsum_ip_check(f, 20, &r) >= 0 &&
+	      r.l3 == INETCSUM_L3_IPV4 && r.l3_offset == 0, "l3 ip_check");
+}
+
 int
 main(void)
 {
@@ -479,6 +566,7 @@ main(void)
 	test_zero_expected();
 	test_unverified_icmp_follows(cases, n);
 	test_not_ready(cases, n);
+	test_l3();
 	printf("test_packet: %zu frames, %d failures (kernel %s)\n", n,
 	       test_failures, inetcsum_impl_name());
 	return test_failures ? 1 : 0;
