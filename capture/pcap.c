@@ -83,6 +83,9 @@
 #define NG_IDB_MIN		(NG_MIN_BLOCK + 8)
 /* interface id, timestamp high and low, captured and original length. */
 #define NG_EPB_FIXED		20
+/* if_tsresol when an IDB has none: 10^-6 s (draft-ietf-opsawg-pcapng). */
+#define NG_TSRESOL_DEFAULT	6
+#define NS_PER_S		1000000000u
 /* the obsolete block: 16-bit interface id and drop count, then as EPB. */
 #define NG_PB_FIXED		20
 /* original length only. */
@@ -105,6 +108,19 @@ rd32(const struct inetcsum_cap *c, size_t off)
 
 	memcpy(&v, c->buf + off, 4);
 	return c->swapped ? bswap32(v) : v;
+}
+
+/* A 64-bit value of the section's byte order (pcapng if_tsoffset). */
+static uint64_t
+rd64(const struct inetcsum_cap *c, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, c->buf + off, 8);
+	if (c->swapped)
+		v = (uint64_t)bswap32((uint32_t)v) << 32 |
+		    bswap32((uint32_t)(v >> 32));
+	return v;
 }
 
 static uint16_t
@@ -144,6 +160,8 @@ add_interface(struct inetcsum_cap *c, int linktype, uint32_t snaplen)
 	}
 	c->ifs[c->nifs].linktype = linktype;
 	c->ifs[c->nifs].snaplen = snaplen;
+	c->ifs[c->nifs].tsresol = NG_TSRESOL_DEFAULT;
+	c->ifs[c->nifs].tsoffset = 0;
 	c->nifs++;
 	return 0;
 }
@@ -347,6 +365,9 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	f->interface = 0;
 	f->epb_flags = 0;
 	f->number = ++c->nframes;
+	/* Seconds, then micro- or nanoseconds by the file's magic. */
+	f->ts = (uint64_t)rd32(c, c->pos) * NS_PER_S +
+		(uint64_t)rd32(c, c->pos + 4) * (c->nsec ? 1 : 1000);
 	c->pos = f->offset + caplen;
 	return 1;
 }
@@ -423,23 +444,71 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 	f->interface = ifid;
 	f->epb_flags = 0;
 	f->number = ++c->nframes;
+	f->ts = INETCSUM_CAP_NO_TIME;
 	return 1;
 }
 
 /*
- * The epb_flags option (code 2, 32 bits, the section's byte order;
- * pack_flags in the obsolete Packet Block) among the options from 'off' to
- * 'end', or 0 (draft-ietf-opsawg-pcapng, "Enhanced Packet Block Flags
- * Word").  Each option is code, length and a value padded to 32 bits,
- * until opt_endofopt or the end.  A malformed list reads as no flags:
- * libpcap does not read these options at all, and a file it reads must
+ * Nanoseconds for the 64-bit pcapng timestamp 't' of interface 'in': 't'
+ * counts units of 10^-n seconds, or 2^-n with bit 7 of if_tsresol set, and
+ * if_tsoffset seconds are added.  Whole seconds and the fraction are
+ * converted apart, so that no product overflows before the final sum
+ * (which wraps, as the file's clock may say anything).
+ */
+static uint64_t
+ng_time(const struct inetcsum_cap_if *in, uint64_t t)
+{
+	static const uint64_t pow10[20] = {
+		1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+		100000000u, 1000000000u, 10000000000u, 100000000000u,
+		1000000000000u, 10000000000000u, 100000000000000u,
+		1000000000000000u, 10000000000000000u, 100000000000000000u,
+		1000000000000000000u, 10000000000000000000u,
+	};
+	unsigned n = in->tsresol & 0x7fu;
+	uint64_t sec, ns;
+
+	if (in->tsresol & 0x80u) {
+		/* 2^-n: the fraction keeps at most 34 bits, so that times
+		 * 10^9 (below 2^30) it stays below 2^64. */
+		sec = n < 64 ? t >> n : 0;
+		ns = n == 0 ? 0 : n < 64 ? t & ((UINT64_C(1) << n) - 1) : t;
+		if (n > 34) {
+			ns = n - 34 < 64 ? ns >> (n - 34) : 0;
+			n = 34;
+		}
+		ns = ns * NS_PER_S >> n;
+	} else if (n <= 9) {
+		sec = t / pow10[n];
+		ns = t % pow10[n] * pow10[9 - n];
+	} else {
+		/* Finer than a nanosecond: cut to nanoseconds; past 10^-28
+		 * every count is below one. */
+		ns = n - 9 < 20 ? t / pow10[n - 9] : 0;
+		sec = ns / NS_PER_S;
+		ns %= NS_PER_S;
+	}
+	return (sec + (uint64_t)in->tsoffset) * NS_PER_S + ns;
+}
+
+/*
+ * The offset of the value of option 'code', 'len' bytes long, among the
+ * options from 'off' to 'end', or 0 when there is none
+ * (draft-ietf-opsawg-pcapng, "Options").  Each option is code, length and
+ * a value padded to 32 bits, until opt_endofopt or the end.  A malformed
+ * list reads as one without the option: libpcap does not read the options
+ * asked for here (epb_flags, pack_flags in the obsolete Packet Block) or
+ * reads them leniently (if_tsresol, if_tsoffset), and a file it reads must
  * not be refused for them.
  */
 #define NG_OPT_ENDOFOPT		0
 #define NG_OPT_EPB_FLAGS	2
+#define NG_OPT_IF_TSRESOL	9
+#define NG_OPT_IF_TSOFFSET	14
 
-static uint32_t
-ng_flags(const struct inetcsum_cap *c, size_t off, size_t end)
+static size_t
+ng_option(const struct inetcsum_cap *c, size_t off, size_t end,
+	  unsigned want, unsigned wantlen)
 {
 	while (off <= end && end - off >= 4) {
 		unsigned code = rd16(c, off), len = rd16(c, off + 2);
@@ -447,8 +516,8 @@ ng_flags(const struct inetcsum_cap *c, size_t off, size_t end)
 
 		if (code == NG_OPT_ENDOFOPT || padded > end - off - 4)
 			return 0;
-		if (code == NG_OPT_EPB_FLAGS && len == 4)
-			return rd32(c, off + 4);
+		if (code == want && len == wantlen)
+			return off + 4;
 		off += 4 + padded;
 	}
 	return 0;
@@ -488,7 +557,7 @@ static int
 next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 {
 	for (;;) {
-		size_t left = c->len - c->pos, body;
+		size_t left = c->len - c->pos, body, o;
 		uint64_t blk = c->nrecords + 1;
 		uint32_t type, blen, orig, cap;
 		int r = 0;
@@ -549,6 +618,15 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 					  rd32(c, c->pos + 12) > 0x7fffffffu ? 0 :
 					  rd32(c, c->pos + 12)) < 0)
 				return fail(c, "out of memory");
+			/* Its options run from after the snapshot length
+			 * to the trailing block length. */
+			if ((o = ng_option(c, c->pos + 16, c->pos + blen - 4,
+					   NG_OPT_IF_TSRESOL, 1)) != 0)
+				c->ifs[c->nifs - 1].tsresol = c->buf[o];
+			if ((o = ng_option(c, c->pos + 16, c->pos + blen - 4,
+					   NG_OPT_IF_TSOFFSET, 8)) != 0)
+				c->ifs[c->nifs - 1].tsoffset =
+					(int64_t)rd64(c, o);
 			break;
 		case NG_EPB:
 		case NG_PB:
@@ -564,13 +642,19 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 				      rd16(c, c->pos + 8), cap, orig,
 				      c->pos + 8 + NG_EPB_FIXED,
 				      body - NG_EPB_FIXED);
+			if (r != 1)
+				break;
 			/* The options follow the data, padded to 32 bits
 			 * (ng_packet() checked that the data fits). */
-			if (r == 1)
-				f->epb_flags = ng_flags(c, c->pos + 8 +
-					NG_EPB_FIXED + (((size_t)cap + 3) &
-							~(size_t)3),
-					c->pos + 8 + body);
+			o = ng_option(c, c->pos + 8 + NG_EPB_FIXED +
+				      (((size_t)cap + 3) & ~(size_t)3),
+				      c->pos + 8 + body, NG_OPT_EPB_FLAGS, 4);
+			f->epb_flags = o != 0 ? rd32(c, o) : 0;
+			/* Timestamp high and low, in the units of the
+			 * interface ng_packet() checked. */
+			f->ts = ng_time(&c->ifs[f->interface],
+					(uint64_t)rd32(c, c->pos + 12) << 32 |
+					rd32(c, c->pos + 16));
 			break;
 		case NG_SPB:
 			if (body < NG_SPB_FIXED)

@@ -63,6 +63,11 @@ enum inetcsum_cap_format {
 struct inetcsum_cap_if {
 	int linktype;
 	uint32_t snaplen;	/* 0: no limit */
+	/* pcapng if_tsresol (10^-n seconds, or 2^-n with bit 7 set;
+	 * default 6, microseconds) and if_tsoffset (seconds added to
+	 * every timestamp, default 0); unused for pcap. */
+	uint8_t tsresol;
+	int64_t tsoffset;
 };
 
 /* Reader state.  Fill it with inetcsum_cap_open(); fields are read-only. */
@@ -107,7 +112,19 @@ struct inetcsum_cap_frame {
 	uint32_t epb_flags;
 	uint64_t number;	/* 1-based frame number in the file */
 	size_t record_offset;	/* offset of the record or block header */
+	/*
+	 * When the packet was captured: nanoseconds since 1970-01-01 UTC
+	 * as the file records it, modulo 2^64 (a file's clock may be
+	 * anything), in the resolution of the file (pcap: microseconds or
+	 * nanoseconds by magic) or of its interface (pcapng if_tsresol,
+	 * plus if_tsoffset); INETCSUM_CAP_NO_TIME for a Simple Packet
+	 * Block, which has none.  Finer resolutions are cut to
+	 * nanoseconds.
+	 */
+	uint64_t ts;
 };
+
+#define INETCSUM_CAP_NO_TIME	UINT64_MAX
 
 #define INETCSUM_CAP_NOT_READY	(1u << 9)	/* checksum not ready */
 #define INETCSUM_CAP_CSUM_VALID	(1u << 10)	/* checksum valid */
