@@ -361,3 +361,16 @@ fail:
 	*n = 0;
 	return -1;
 }
+
+const struct inetcsum_reasm_limits *
+capture_reasm_limits(const struct capture_opts *o,
+		     struct inetcsum_reasm_limits *lim)
+{
+	if (o->no_reassembly)
+		return NULL;
+	lim->max_bytes = o->reasm_bytes;
+	lim->max_datagrams = o->reasm_datagrams;
+	lim->timeout_ns = o->reasm_timeout_ns;
+	lim->max_frames = o->reasm_frames;
+	return lim;
+}

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "reasm.h"
+
 /* The options a command accepts: a mask of these. */
 #define CAPTURE_OPT_VERBOSE	(1u << 0)	/* -v, --verbose */
 #define CAPTURE_OPT_QUIET	(1u << 1)	/* -q, --quiet */
@@ -69,5 +71,14 @@ capture_file_list(const char *cmd, const struct capture_opts *o, int argc,
 
 void
 capture_free_list(char **list, size_t n);
+
+/*
+ * capture_reasm_limits() fills 'lim' with the reassembly limits of 'o'
+ * and returns it, or returns NULL with --no-reassembly: what
+ * inetcsum_reasm_driver_init() takes.
+ */
+const struct inetcsum_reasm_limits *
+capture_reasm_limits(const struct capture_opts *o,
+		     struct inetcsum_reasm_limits *lim);
 
 #endif

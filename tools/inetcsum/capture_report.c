@@ -87,8 +87,8 @@ cli_tally_frame(struct cli_tally *t,
 
 /* Adds the reassembly counts of 'src' to 'dst'; peaks are the larger. */
 static void
-reasm_merge(struct cli_reasm_tally *dst,
-	    const struct cli_reasm_tally *src)
+reasm_merge(struct inetcsum_reasm_tally *dst,
+	    const struct inetcsum_reasm_tally *src)
 {
 	size_t i, k;
 
@@ -104,7 +104,7 @@ reasm_merge(struct cli_reasm_tally *dst,
 				break;
 		if (k < dst->nfailed) {
 			dst->failed[k].n += src->failed[i].n;
-		} else if (dst->nfailed < CLI_MAX_REASM_REASONS) {
+		} else if (dst->nfailed < INETCSUM_REASM_MAX_REASONS) {
 			dst->failed[dst->nfailed++] = src->failed[i];
 		} else {
 			dst->other_failed += src->failed[i].n;
@@ -160,10 +160,15 @@ sorted_notes(const struct cli_tally *t,
 }
 
 static size_t
-sorted_reasons(const struct cli_reasm_tally *r,
-	       struct cli_note_count out[CLI_MAX_REASM_REASONS])
+sorted_reasons(const struct inetcsum_reasm_tally *r,
+	       struct cli_note_count out[INETCSUM_REASM_MAX_REASONS])
 {
-	memcpy(out, r->failed, r->nfailed * sizeof(out[0]));
+	size_t i;
+
+	for (i = 0; i < r->nfailed; i++) {
+		out[i].note = r->failed[i].note;
+		out[i].n = r->failed[i].n;
+	}
 	qsort(out, r->nfailed, sizeof(out[0]), by_count);
 	return r->nfailed;
 }
@@ -347,7 +352,7 @@ print_tally_body(FILE *f, const struct cli_tally *t,
 	}
 	fputc('}', f);
 	if (t->reasm.on) {
-		struct cli_note_count nc[CLI_MAX_REASM_REASONS];
+		struct cli_note_count nc[INETCSUM_REASM_MAX_REASONS];
 		size_t k, n = sorted_reasons(&t->reasm, nc);
 
 		fprintf(f, ",\"reassembly\":{\"fragments\":%llu,"
@@ -479,8 +484,8 @@ cli_print_oversize_text(FILE *f, const struct cli_tally *t)
 void
 cli_print_reasm_text(FILE *f, const struct cli_tally *t)
 {
-	struct cli_note_count nc[CLI_MAX_REASM_REASONS];
-	const struct cli_reasm_tally *r = &t->reasm;
+	struct cli_note_count nc[INETCSUM_REASM_MAX_REASONS];
+	const struct inetcsum_reasm_tally *r = &t->reasm;
 	size_t k, n;
 
 	if (!r->on || r->fragments == 0)

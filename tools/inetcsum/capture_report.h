@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "inetcsum_packet.h"
+#include "reasm_driver.h"
 
 #define CLI_NPROTO		(INETCSUM_PROTO_DCCP + 1)	/* the last one */
 #define CLI_NSTATUS	(INETCSUM_ILLEGAL + 1)
@@ -27,23 +28,6 @@ struct cli_note_count {
 	uint64_t n;
 };
 
-/*
- * IP reassembly (reassembly.c): fragments taken, datagrams reassembled and
- * verified, their non-first fragments (counted "not fully parsed" as
- * before, but reassembled), the datagrams that were not, per reason, and
- * the most memory the pending ones held at once.
- */
-#define CLI_MAX_REASM_REASONS	24
-
-struct cli_reasm_tally {
-	int on;
-	uint64_t fragments, datagrams, nonfirst;
-	struct cli_note_count failed[CLI_MAX_REASM_REASONS];
-	size_t nfailed;
-	uint64_t other_failed;
-	uint64_t peak_bytes, peak_datagrams;
-};
-
 struct cli_tally {
 	uint64_t files, unreadable;
 	uint64_t frames;
@@ -58,7 +42,7 @@ struct cli_tally {
 	struct cli_note_count notes[CLI_MAX_NOTES];
 	size_t nnotes;
 	uint64_t other_notes;
-	struct cli_reasm_tally reasm;
+	struct inetcsum_reasm_tally reasm;	/* reasm_driver.h */
 };
 
 void

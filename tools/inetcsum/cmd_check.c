@@ -39,7 +39,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
-#include "reassembly.h"
+#include "reasm_driver.h"
 #include "stream.h"
 
 /* How many frames between progress refreshes: rare enough to be free. */
@@ -56,7 +56,7 @@ struct check_ctx {
 	const char *path;
 	FILE *out;
 	struct cli_tally *t;
-	struct reasm_driver rd;
+	struct inetcsum_reasm_driver rd;
 };
 
 /* One file's job and, with -j, its buffered output. */
@@ -109,7 +109,7 @@ usage(FILE *f)
 
 /* One frame, released in order: its verdicts tallied and printed. */
 static void
-release_frame(void *arg, struct reasm_frame *f)
+release_frame(void *arg, struct inetcsum_reasm_frame *f)
 {
 	struct check_ctx *x = arg;
 	const struct check_opts *o = x->o;
@@ -140,7 +140,7 @@ check_frame(struct check_ctx *x, const struct inetcsum_cap *cap,
 				       INETCSUM_FRAME_NOT_READY : 0,
 				       &res) < 0 && res.note == NULL)
 		res.note = "unknown link type";
-	reasm_driver_frame(&x->rd, cap, fr, &res);
+	inetcsum_reasm_driver_frame(&x->rd, cap, fr, &res);
 }
 
 /* Starts the context of one file; -1 (reported) when out of memory. */
@@ -148,14 +148,17 @@ static int
 ctx_start(struct check_ctx *x, const struct check_opts *o, const char *path,
 	  FILE *out, FILE *err, struct cli_tally *t)
 {
+	struct inetcsum_reasm_limits lim;
+
 	x->o = o;
 	x->path = path;
 	x->out = out;
 	x->t = t;
-	if (reasm_driver_init(&x->rd, o->co, t, release_frame, x) < 0) {
+	if (inetcsum_reasm_driver_init(&x->rd, capture_reasm_limits(o->co,
+				       &lim), &t->reasm, release_frame, x) < 0) {
 		fprintf(err, "inetcsum check: %s: out of memory\n", path);
 		t->unreadable++;
-		reasm_driver_free(&x->rd);
+		inetcsum_reasm_driver_free(&x->rd);
 		return -1;
 	}
 	return 0;
@@ -165,8 +168,8 @@ ctx_start(struct check_ctx *x, const struct check_opts *o, const char *path,
 static void
 ctx_end(struct check_ctx *x)
 {
-	reasm_driver_end(&x->rd);
-	reasm_driver_free(&x->rd);
+	inetcsum_reasm_driver_end(&x->rd);
+	inetcsum_reasm_driver_free(&x->rd);
 }
 
 /* Before the stream blocks for more input: what is printed goes out. */

@@ -40,7 +40,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
-#include "reassembly.h"
+#include "reasm_driver.h"
 #include "stream.h"
 
 #define PROGRESS_FRAMES	4096u
@@ -186,7 +186,7 @@ print_summary(const char *in, const char *out,
 
 /*
  * The output side of a fix.  Everything before the stream offset 'pos' has
- * been written.  Frames leave the reassembly (reassembly.c) in order, but
+ * been written.  Frames leave the reassembly (capture/reasm_driver.c) in order, but
  * possibly later than they were read: a first fragment waits for its
  * datagram's verdict, and the frames after it wait behind it.  With a
  * mapped input their bytes are still in the mapping when they leave.  A
@@ -210,7 +210,7 @@ struct fixer {
 	uint64_t hold_base;
 	uint8_t *scratch;
 	size_t scratch_len;
-	struct reasm_driver rd;
+	struct inetcsum_reasm_driver rd;
 };
 
 static int
@@ -324,7 +324,7 @@ was_not_ready(const struct inetcsum_frame_result *r)
  * layer's fix sees only the fragment and leaves that field alone.
  */
 static void
-release_frame(void *arg, struct reasm_frame *f)
+release_frame(void *arg, struct inetcsum_reasm_frame *f)
 {
 	struct fixer *x = arg;
 	struct inetcsum_frame_result tmp;
@@ -387,13 +387,14 @@ fix_flush(void *arg, const uint8_t *p, size_t n)
 	uint64_t from;
 
 	(void)p;
-	while (reasm_driver_held(&x->rd) > 0 &&
+	while (inetcsum_reasm_driver_held(&x->rd) > 0 &&
 	       x->hold_len + n > x->max_hold && !x->failed)
-		reasm_driver_evict_head(&x->rd, "evicted: output held back "
-					"over the byte limit");
+		inetcsum_reasm_driver_evict_head(&x->rd, "evicted: output "
+						 "held back over the byte "
+						 "limit");
 	if (x->failed)
 		return -1;
-	if (reasm_driver_held(&x->rd) == 0)
+	if (inetcsum_reasm_driver_held(&x->rd) == 0)
 		return write_upto(x, end);
 	/* Keep [max(pos, base), end) after what is held already. */
 	if (x->hold_len == 0)
@@ -443,6 +444,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	struct inetcsum_cap_frame fr;
 	struct inetcsum_frame_result res;
 	struct cli_progress prog;
+	struct inetcsum_reasm_limits lim;
 	struct fixer x;
 	size_t p;
 	int r;
@@ -463,7 +465,8 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	x.changed = changed;
 	x.max_hold = co->reasm_bytes ? co->reasm_bytes :
 		     INETCSUM_REASM_MAX_BYTES;
-	if (reasm_driver_init(&x.rd, co, t, release_frame, &x) < 0) {
+	if (inetcsum_reasm_driver_init(&x.rd, capture_reasm_limits(co, &lim),
+				       &t->reasm, release_frame, &x) < 0) {
 		fprintf(errs, "inetcsum fix: out of memory\n");
 		inetcsum_cap_close(&cap);
 		return -1;
@@ -482,7 +485,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 					   fr.origlen, (fr.epb_flags &
 					   INETCSUM_CAP_NOT_READY) ?
 					   INETCSUM_FRAME_NOT_READY : 0, &res);
-		reasm_driver_frame(&x.rd, &cap, &fr, &res);
+		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr, &res);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			cli_progress_update(&prog, cap.pos);
 		if (x.failed) {
@@ -498,7 +501,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		fprintf(errs, "inetcsum fix: %s: %s\n", path, cap.err);
 	if (r == 0) {
 		/* Frames still held, then the trailing records and blocks. */
-		reasm_driver_end(&x.rd);
+		inetcsum_reasm_driver_end(&x.rd);
 		if (!x.failed)
 			write_upto(&x, cap.base + cap.len);
 		if (x.failed) {
@@ -506,7 +509,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 			r = -2;
 		}
 	}
-	reasm_driver_free(&x.rd);
+	inetcsum_reasm_driver_free(&x.rd);
 	free(x.scratch);
 	free(x.hold);
 	t->oversize += cap.noversize;

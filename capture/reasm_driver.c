@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/inetcsum/reassembly.c - the reassembly step of "check" and "fix"
- * (see reassembly.h).
+ * capture/reasm_driver.c - the reassembly step of "check" and "fix"
+ * (see reasm_driver.h).
  *
- * Only the outermost IP packet of a frame is reassembled: the link layers
- * walked here are Ethernet (with 802.1Q/802.1ad/0x9100 tags), Linux SLL
- * and SLL2, raw IP (101, 228, 229) and the BSD/OpenBSD loopbacks; IP
- * fragments inside tunnels or behind other link layers keep today's
- * verdicts.  The rebuilt datagram goes through inetcsum_ip_check() (the
- * packet layer, so every rule of an unfragmented packet applies: pseudo-
- * headers of the final destination, UDP zero, UDP-Lite coverage, ...); its
- * upper-layer verdict replaces the first fragment's "fragment" layer when
- * protocol and field offset match, so a mismatch can never move a verdict
- * to the wrong bytes.  An IPv4 fragment whose own header checksum is bad
+ * Only the outermost IP packet of a frame is reassembled, where the packet
+ * layer's link-layer walk found it (the verdicts' 'l3': Ethernet, Linux
+ * SLL and SLL2, each with any 802.1Q/802.1ad/0x9100 tags, raw IP and the
+ * BSD/OpenBSD loopbacks); IP fragments inside tunnels or behind other
+ * link layers keep their "fragment" verdicts.  The rebuilt datagram goes
+ * through inetcsum_ip_check() (the packet layer, so every rule of an
+ * unfragmented packet applies: pseudo-headers of the final destination,
+ * UDP zero, UDP-Lite coverage, ...); its upper-layer verdict replaces the
+ * first fragment's "fragment" layer when protocol and field offset match,
+ * so a mismatch can never move a verdict to the wrong bytes.  An IPv4 fragment whose own header checksum is bad
  * is not reassembled (rejected()): Linux drops it before reassembly.
+ *
+ * Time: pcap records carry it in microseconds or nanoseconds, and the
+ * reader decodes it ('ts').  pcapng frames are still given none here
+ * (expiry by frame count only), as before the reader kept if_tsresol.
  *
  * Holding back: while a first fragment waits, it and every frame after it
  * wait in a ring, so that frames leave in capture order.  The ring is
@@ -24,10 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reassembly.h"
+#include "reasm_driver.h"
 
-#define ETH_IPV4	0x0800
-#define ETH_IPV6	0x86dd
 /* Why a datagram with a rejected fragment (rejected()) stays unverified. */
 static const char BAD_HEADER[] =
 	"fragment: a fragment's IPv4 header checksum is bad";
@@ -38,96 +40,9 @@ be16(const uint8_t *p)
 	return (unsigned)p[0] << 8 | p[1];
 }
 
-/* Offset of the outermost IP header, or -1 if not one of the link types
- * above or not IP. */
-static long
-ip_offset(int linktype, const uint8_t *f, size_t len)
-{
-	size_t off;
-	unsigned type;
-
-	switch (linktype) {
-	case INETCSUM_LINK_ETHERNET:
-		off = 12;
-		if (len < off + 2)
-			return -1;
-		type = be16(f + off);
-		while ((type == 0x8100 || type == 0x88a8 || type == 0x9100) &&
-		       len >= off + 6) {
-			off += 4;
-			type = be16(f + off);
-		}
-		off += 2;
-		break;
-	case INETCSUM_LINK_LINUX_SLL:
-		if (len < 16)
-			return -1;
-		type = be16(f + 14);
-		off = 16;
-		break;
-	case INETCSUM_LINK_LINUX_SLL2:
-		if (len < 20)
-			return -1;
-		type = be16(f);
-		off = 20;
-		break;
-	case INETCSUM_LINK_RAW:
-	case INETCSUM_LINK_IPV4:
-	case INETCSUM_LINK_IPV6:
-	case INETCSUM_LINK_NULL:
-	case INETCSUM_LINK_LOOP:
-		off = linktype == INETCSUM_LINK_NULL ||
-		      linktype == INETCSUM_LINK_LOOP ? 4 : 0;
-		if (len <= off)
-			return -1;
-		type = f[off] >> 4 == 4 ? ETH_IPV4 :
-		       f[off] >> 4 == 6 ? ETH_IPV6 : 0;
-		break;
-	default:
-		return -1;
-	}
-	if (len <= off || (type != ETH_IPV4 && type != ETH_IPV6) ||
-	    f[off] >> 4 != (type == ETH_IPV4 ? 4u : 6u))
-		return -1;
-	return (long)off;
-}
-
-static uint32_t
-rd32(const uint8_t *p, int swapped)
-{
-	uint32_t v;
-
-	/* 'swapped': the file's byte order is not the host's. */
-	memcpy(&v, p, 4);
-	if (swapped)
-		v = (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) |
-		    (v << 24);
-	return v;
-}
-
-/*
- * The capture timestamp of a frame in nanoseconds.  pcap records carry it
- * in microseconds or nanoseconds (by magic).  pcapng counts in units of
- * its interface's if_tsresol, which the reader does not keep: pcapng
- * frames get no time (expiry by frame count only) rather than a time that
- * could be off by a factor of 1000.
- */
-static uint64_t
-frame_time(const struct inetcsum_cap *cap, const struct inetcsum_cap_frame *fr)
-{
-	const uint8_t *rec;
-
-	if (cap->format != INETCSUM_CAP_PCAP ||
-	    fr->record_offset > cap->len || cap->len - fr->record_offset < 16)
-		return INETCSUM_REASM_NO_TIME;
-	rec = cap->buf + fr->record_offset;
-	return (uint64_t)rd32(rec, cap->swapped) * 1000000000u +
-	       (uint64_t)rd32(rec + 4, cap->swapped) * (cap->nsec ? 1 : 1000);
-}
-
 /* A reason into the tally's list of datagrams not reassembled. */
 static void
-count_failed(struct cli_reasm_tally *t, const char *reason)
+count_failed(struct inetcsum_reasm_tally *t, const char *reason)
 {
 	size_t i;
 
@@ -137,7 +52,7 @@ count_failed(struct cli_reasm_tally *t, const char *reason)
 			return;
 		}
 	}
-	if (t->nfailed < CLI_MAX_REASM_REASONS) {
+	if (t->nfailed < INETCSUM_REASM_MAX_REASONS) {
 		t->failed[t->nfailed].note = reason;
 		t->failed[t->nfailed++].n = 1;
 	} else {
@@ -146,15 +61,15 @@ count_failed(struct cli_reasm_tally *t, const char *reason)
 }
 
 /* The held frame (or the current one) with this number, or NULL. */
-static struct reasm_frame *
-find_frame(struct reasm_driver *d, uint64_t number)
+static struct inetcsum_reasm_frame *
+find_frame(struct inetcsum_reasm_driver *d, uint64_t number)
 {
 	size_t i;
 
 	if (d->cur != NULL && d->cur->number == number)
 		return d->cur;
 	for (i = 0; i < d->n; i++) {
-		struct reasm_frame *f = &d->q[(d->head + i) % d->cap];
+		struct inetcsum_reasm_frame *f = &d->q[(d->head + i) % d->cap];
 
 		if (f->number == number)
 			return f;
@@ -164,7 +79,7 @@ find_frame(struct reasm_driver *d, uint64_t number)
 
 /* The layer of 'f' that stands for the datagram's upper layer. */
 static int
-fragment_layer(const struct reasm_frame *f, enum inetcsum_proto proto,
+fragment_layer(const struct inetcsum_reasm_frame *f, enum inetcsum_proto proto,
 	       size_t field_offset)
 {
 	size_t i;
@@ -178,8 +93,8 @@ fragment_layer(const struct reasm_frame *f, enum inetcsum_proto proto,
 
 /* A complete datagram: its verdict into the first fragment 'f'. */
 static void
-verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
-       struct reasm_frame *f, size_t ipoff)
+verify(struct inetcsum_reasm_driver *d, const struct inetcsum_reasm_event *ev,
+       struct inetcsum_reasm_frame *f, size_t ipoff)
 {
 	struct inetcsum_frame_result res;
 	const struct inetcsum_layer *l;
@@ -191,8 +106,8 @@ verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
 	if (inetcsum_ip_check(ev->pkt, ev->len, &res) < 0 ||
 	    res.nlayers <= idx) {
 		/* No checksum to verify (a protocol without one). */
-		d->t->reasm.datagrams++;
-		d->t->reasm.nonfirst += ev->nfrags - 1;
+		d->t->datagrams++;
+		d->t->nonfirst += ev->nfrags - 1;
 		return;
 	}
 	l = &res.layers[idx];
@@ -200,14 +115,14 @@ verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
 	     l->field_offset + ev->shift;
 	i = fragment_layer(f, l->proto, ipoff + fo);
 	if (i < 0) {
-		count_failed(&d->t->reasm, "upper layer not found in the "
+		count_failed(d->t, "upper layer not found in the "
 			     "first fragment");
 		return;
 	}
 	/* The packet layer names the field's offset even past the
 	 * fragment's end; fix must only ever write inside the fragment. */
 	if (fo + 2 > f->iplen) {
-		count_failed(&d->t->reasm, "checksum field not in the first "
+		count_failed(d->t, "checksum field not in the first "
 			     "fragment");
 		return;
 	}
@@ -216,13 +131,13 @@ verify(struct reasm_driver *d, const struct inetcsum_reasm_event *ev,
 	f->res.layers[i].expected = l->expected;
 	f->res.layers[i].reason = l->reason;
 	f->rlayer = i;
-	d->t->reasm.datagrams++;
-	d->t->reasm.nonfirst += ev->nfrags - 1;
+	d->t->datagrams++;
+	d->t->nonfirst += ev->nfrags - 1;
 }
 
 /* The layer that says "fragment" in 'f' gets 'reason' instead. */
 static void
-mark(struct reasm_frame *f, const char *reason)
+mark(struct inetcsum_reasm_frame *f, const char *reason)
 {
 	size_t i;
 
@@ -234,22 +149,22 @@ mark(struct reasm_frame *f, const char *reason)
 
 /* Hands the events out: verdicts into their first fragments. */
 static void
-events(struct reasm_driver *d)
+events(struct inetcsum_reasm_driver *d)
 {
 	struct inetcsum_reasm_event ev;
 
 	while (inetcsum_reasm_next(d->r, &ev)) {
-		struct reasm_frame *f = ev.first_tag ?
+		struct inetcsum_reasm_frame *f = ev.first_tag ?
 					find_frame(d, ev.first_tag) : NULL;
 
 		if (ev.state != INETCSUM_REASM_COMPLETE && !ev.again)
-			count_failed(&d->t->reasm, ev.reason);
+			count_failed(d->t, ev.reason);
 		if (f == NULL) {
 			/* Its first fragment has gone already (released
 			 * after an allocation failure): count only. */
 			if (ev.state == INETCSUM_REASM_COMPLETE) {
-				d->t->reasm.datagrams++;
-				d->t->reasm.nonfirst += ev.nfrags - 1;
+				d->t->datagrams++;
+				d->t->nonfirst += ev.nfrags - 1;
 			}
 			continue;
 		}
@@ -266,7 +181,7 @@ events(struct reasm_driver *d)
 
 /* Releases held frames from the oldest up to the first pending one. */
 static void
-drain(struct reasm_driver *d)
+drain(struct inetcsum_reasm_driver *d)
 {
 	while (d->n > 0 && !d->q[d->head].pending) {
 		/* The ring may have moved since it was copied in. */
@@ -280,7 +195,8 @@ drain(struct reasm_driver *d)
 }
 
 void
-reasm_driver_evict_head(struct reasm_driver *d, const char *reason)
+inetcsum_reasm_driver_evict_head(struct inetcsum_reasm_driver *d,
+				 const char *reason)
 {
 	if (d->r == NULL || d->n == 0)
 		return;
@@ -293,11 +209,11 @@ reasm_driver_evict_head(struct reasm_driver *d, const char *reason)
 
 /* Appends 'f' to the ring (growing it up to max_held); 0 or -1. */
 static int
-push(struct reasm_driver *d, const struct reasm_frame *f)
+push(struct inetcsum_reasm_driver *d, const struct inetcsum_reasm_frame *f)
 {
 	if (d->n == d->cap) {
 		size_t ncap = d->cap ? 2 * d->cap : 64, i;
-		struct reasm_frame *q;
+		struct inetcsum_reasm_frame *q;
 
 		if (ncap > d->max_held)
 			ncap = d->max_held;
@@ -360,7 +276,8 @@ rejected(const struct inetcsum_frame_result *res, size_t ipoff)
 
 /* Gives 'f' its own copy of the verdicts (only the layers in use). */
 static void
-own_result(struct reasm_frame *f, const struct inetcsum_frame_result *res)
+own_result(struct inetcsum_reasm_frame *f,
+	   const struct inetcsum_frame_result *res)
 {
 	if (f->r == &f->res)
 		return;
@@ -373,11 +290,12 @@ own_result(struct reasm_frame *f, const struct inetcsum_frame_result *res)
 }
 
 void
-reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
-		   const struct inetcsum_cap_frame *fr,
-		   const struct inetcsum_frame_result *res)
+inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
+			    const struct inetcsum_cap *cap,
+			    const struct inetcsum_cap_frame *fr,
+			    const struct inetcsum_frame_result *res)
 {
-	struct reasm_frame cur;
+	struct inetcsum_reasm_frame cur;
 	struct inetcsum_reasm_stats st;
 	const char *why = NULL;
 	uint64_t ts;
@@ -398,7 +316,10 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 		d->release(d->arg, &cur);
 		return;
 	}
-	off = ip_offset(fr->linktype, fr->data, fr->caplen);
+	/* The outer IP packet, if the link-layer walk found one with at
+	 * least its first byte captured. */
+	off = (res->l3 == INETCSUM_L3_IPV4 || res->l3 == INETCSUM_L3_IPV6) &&
+	      res->l3_offset < fr->caplen ? (long)res->l3_offset : -1;
 	/* The common case, cheaply: not a fragment, nothing pending. */
 	if (d->n == 0 && !maybe_fragment(fr->data, fr->caplen, off)) {
 		inetcsum_reasm_stats(d->r, &st);
@@ -407,7 +328,8 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 			return;
 		}
 	}
-	ts = frame_time(cap, fr);
+	ts = cap->format == INETCSUM_CAP_PCAP && fr->ts != INETCSUM_CAP_NO_TIME ?
+	     fr->ts : INETCSUM_REASM_NO_TIME;
 	k = INETCSUM_REASM_NOT_FRAGMENT;
 	if (off >= 0) {
 		const uint8_t *ip = fr->data + off;
@@ -432,7 +354,7 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	if (k == INETCSUM_REASM_NOT_FRAGMENT) {
 		inetcsum_reasm_expire(d->r, ts, fr->number);
 	} else {
-		d->t->reasm.fragments++;
+		d->t->fragments++;
 		own_result(&cur, res);	/* its verdicts may change */
 	}
 	if (k == INETCSUM_REASM_HELD)
@@ -450,8 +372,8 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 	}
 	/* A full ring: the oldest pending datagram gives way. */
 	while (d->n > 0 && d->n >= d->max_held)
-		reasm_driver_evict_head(d, "evicted: too many frames held "
-					"back");
+		inetcsum_reasm_driver_evict_head(d, "evicted: too many "
+						 "frames held back");
 	if (d->n == 0 && !cur.pending) {
 		d->release(d->arg, &cur);
 		return;
@@ -467,7 +389,8 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 			d->cur = NULL;
 		}
 		while (d->n > 0)
-			reasm_driver_evict_head(d, "evicted: out of memory");
+			inetcsum_reasm_driver_evict_head(d, "evicted: out of "
+							 "memory");
 		cur.pending = 0;
 		d->release(d->arg, &cur);
 		return;
@@ -476,7 +399,7 @@ reasm_driver_frame(struct reasm_driver *d, const struct inetcsum_cap *cap,
 }
 
 void
-reasm_driver_end(struct reasm_driver *d)
+inetcsum_reasm_driver_end(struct inetcsum_reasm_driver *d)
 {
 	struct inetcsum_reasm_stats st;
 	size_t i;
@@ -489,42 +412,39 @@ reasm_driver_end(struct reasm_driver *d)
 		d->q[(d->head + i) % d->cap].pending = 0;
 	drain(d);
 	inetcsum_reasm_stats(d->r, &st);
-	if (st.peak_bytes > d->t->reasm.peak_bytes)
-		d->t->reasm.peak_bytes = st.peak_bytes;
-	if (st.peak_datagrams > d->t->reasm.peak_datagrams)
-		d->t->reasm.peak_datagrams = st.peak_datagrams;
+	if (st.peak_bytes > d->t->peak_bytes)
+		d->t->peak_bytes = st.peak_bytes;
+	if (st.peak_datagrams > d->t->peak_datagrams)
+		d->t->peak_datagrams = st.peak_datagrams;
 }
 
 int
-reasm_driver_init(struct reasm_driver *d, const struct capture_opts *o,
-		  struct cli_tally *t,
-		  void (*release)(void *arg, struct reasm_frame *f), void *arg)
+inetcsum_reasm_driver_init(struct inetcsum_reasm_driver *d,
+			   const struct inetcsum_reasm_limits *lim,
+			   struct inetcsum_reasm_tally *t,
+			   void (*release)(void *arg,
+					   struct inetcsum_reasm_frame *f),
+			   void *arg)
 {
-	struct inetcsum_reasm_limits lim;
-
 	memset(d, 0, sizeof(*d));
 	d->release = release;
 	d->arg = arg;
 	d->t = t;
-	if (o->no_reassembly)
+	if (lim == NULL)
 		return 0;
-	t->reasm.on = 1;
-	lim.max_bytes = o->reasm_bytes;
-	lim.max_datagrams = o->reasm_datagrams;
-	lim.timeout_ns = o->reasm_timeout_ns;
-	lim.max_frames = o->reasm_frames;
-	d->r = inetcsum_reasm_new(&lim);
+	t->on = 1;
+	d->r = inetcsum_reasm_new(lim);
 	if (d->r == NULL)
 		return -1;
 	/* A pending datagram expires max_frames frames after its first
 	 * fragment, so the ring never needs much more. */
-	d->max_held = (o->reasm_frames ? o->reasm_frames :
+	d->max_held = (lim->max_frames ? lim->max_frames :
 		       INETCSUM_REASM_MAX_FRAMES) + 64;
 	return 0;
 }
 
 void
-reasm_driver_free(struct reasm_driver *d)
+inetcsum_reasm_driver_free(struct inetcsum_reasm_driver *d)
 {
 	inetcsum_reasm_free(d->r);
 	free(d->q);
