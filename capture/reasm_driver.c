@@ -15,9 +15,9 @@
  * so a mismatch can never move a verdict to the wrong bytes.  An IPv4 fragment whose own header checksum is bad
  * is not reassembled (rejected()): Linux drops it before reassembly.
  *
- * Time: pcap records carry it in microseconds or nanoseconds, and the
- * reader decodes it ('ts').  pcapng frames are still given none here
- * (expiry by frame count only), as before the reader kept if_tsresol.
+ * Time: the reader decodes each record's timestamp ('ts': pcap in
+ * microseconds or nanoseconds, pcapng in its interface's if_tsresol);
+ * a Simple Packet Block has none and expires by frame count only.
  *
  * Holding back: while a first fragment waits, it and every frame after it
  * wait in a ring, so that frames leave in capture order.  The ring is
@@ -328,8 +328,7 @@ inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 			return;
 		}
 	}
-	ts = cap->format == INETCSUM_CAP_PCAP && fr->ts != INETCSUM_CAP_NO_TIME ?
-	     fr->ts : INETCSUM_REASM_NO_TIME;
+	ts = fr->ts != INETCSUM_CAP_NO_TIME ? fr->ts : INETCSUM_REASM_NO_TIME;
 	k = INETCSUM_REASM_NOT_FRAGMENT;
 	if (off >= 0) {
 		const uint8_t *ip = fr->data + off;

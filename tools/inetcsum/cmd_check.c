@@ -101,7 +101,7 @@ usage(FILE *f)
 "  --reassembly-bytes N[K|M|G]  pending fragment bytes at most (64M)\n"
 "  --reassembly-datagrams N     pending datagrams at most (4096)\n"
 "  --reassembly-timeout S       a datagram expires S seconds of capture\n"
-"                 time after its first fragment (30; pcap only)\n"
+"                 time after its first fragment (30)\n"
 "  --reassembly-frames N        ... or N frames after it (10000)\n"
 "Exit status: 0 all good, 1 bad checksums found (--strict: or frames not\n"
 "fully parsed), 2 a file was unreadable (the others are still checked).\n");
