@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz/fuzz_gso.c - software GSO (inetcsum_gso_plan/segment, packet/gso.c)
- * over fuzzer input.  Byte 0 chooses the mode, bytes 1-2 an MSS:
+ * and IP fragmentation (inetcsum_frag_plan/packet, packet/frag.c) over
+ * fuzzer input.  Byte 0 chooses the mode, bytes 1-2 an MSS:
  *   even: bytes 4.. are a packet whose IP header starts at byte 3 % 32;
  *         plan and segment must agree, write only the planned bytes (the
  *         output is an exact-size heap copy), give segments whose payloads
  *         add up to the planned payload and which the frame checker finds
- *         no bad checksum in; an error must leave the output untouched;
+ *         no bad checksum in; an error must leave the output untouched.
+ *         The same packet is fragmented with the MSS as MTU, under the
+ *         same rules, each fragment at most MTU IP bytes and, with an
+ *         IPv4 header, one whose checksum the frame checker finds good;
  *   odd:  bytes 3..10 seed a generated packet (packet/tests/l4gen.c) of at
  *         most 600 payload bytes, segmented with every MSS from 1 to past
  *         its payload, in both checksum modes, and compared byte for byte
@@ -21,6 +25,54 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The fragments of 'pkt' for 'mtu' (see the top of the file). */
+static void
+frag(const uint8_t *pkt, size_t len, size_t l3, size_t mtu)
+{
+	struct inetcsum_frag_plan fp;
+	struct inetcsum_gso_seg *fr;
+	struct inetcsum_frame_result r;
+	uint8_t *out;
+	size_t i, k;
+	int n;
+
+	if (inetcsum_frag_plan(pkt, len, l3, mtu, &fp) < 0) {
+		uint8_t b[64];
+		struct inetcsum_gso_seg s[2];
+
+		memset(b, 0xa5, sizeof(b));
+		if (inetcsum_frag_packet(pkt, len, l3, mtu, 1, b, sizeof(b), s,
+					 2) >= 0)
+			abort();
+		for (i = 0; i < sizeof(b); i++)
+			if (b[i] != 0xa5)
+				abort();
+		return;
+	}
+	out = malloc(fp.out_len);
+	fr = malloc(fp.nfrags * sizeof(*fr));
+	n = inetcsum_frag_packet(pkt, len, l3, mtu, 1, out, fp.out_len, fr,
+				 fp.nfrags);
+	if (n < 1 || (size_t)n != fp.nfrags)
+		abort();
+	for (i = 0; i < fp.nfrags; i++) {
+		if (fr[i].len <= l3 || fr[i].len - l3 > mtu)
+			abort();
+		if ((l3 != 0 && l3 != 14) || fp.ipv6)
+			continue;
+		inetcsum_frame_check(l3 ? INETCSUM_LINK_ETHERNET :
+				     INETCSUM_LINK_RAW, out + fr[i].offset,
+				     fr[i].len, fr[i].len, &r);
+		for (k = 0; k < r.nlayers; k++)
+			if (r.layers[k].proto == INETCSUM_PROTO_IPV4 &&
+			    r.layers[k].field_offset == l3 + 10 &&
+			    r.layers[k].status == INETCSUM_BAD)
+				abort();
+	}
+	free(out);
+	free(fr);
+}
+
 static void
 raw(const uint8_t *data, size_t size)
 {
@@ -33,6 +85,7 @@ raw(const uint8_t *data, size_t size)
 	int n;
 
 	memcpy(pkt, data + 4, len);
+	frag(pkt, len, l3, mss);
 	if (inetcsum_gso_plan(pkt, len, l3, mss, &pl) < 0) {
 		uint8_t b[64];
 		struct inetcsum_gso_seg s[2];

@@ -281,8 +281,8 @@ INETCSUM_API const char *inetcsum_status_name(enum inetcsum_status s);
 /* ====================================================================== */
 
 /*
- * The packet operations below (and those of offload completion and
- * software GSO) return 0 or a count on success and one of these negative
+ * The packet operations below (and those of offload completion, software
+ * GSO and IP fragmentation) return 0 or a count on success and one of these negative
  * codes on failure.  A function that fails writes nothing: every check is
  * made before the first byte of a packet (or of an output array) changes.
  * inetcsum_pkt_strerror() names them.
@@ -304,6 +304,8 @@ enum inetcsum_pkt_error {
 	INETCSUM_EFLOW = -6,	/* segments not of one flow, not in order,
 				 * or with headers that differ */
 	INETCSUM_ENOSPC = -7,	/* the output buffer is too small */
+	INETCSUM_ENOFRAG = -8,	/* must not be fragmented: IPv4 with DF,
+				 * or an IPv6 fragment already */
 };
 
 /*
@@ -776,6 +778,73 @@ INETCSUM_API int
 inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 		     size_t mss, unsigned flags, void *out, size_t out_cap,
 		     struct inetcsum_gso_seg *segs, size_t max_segs);
+
+/* ====================================================================== */
+/*  IP fragmentation                                                      */
+/* ====================================================================== */
+
+/*
+ * An IP packet longer than a link's MTU cut into fragments of at most
+ * 'mtu' IP bytes, as a sending host or router cuts it:
+ *   IPv4  RFC 791: the header in every fragment, options without the copy
+ *         bit only in the first; data in multiples of 8 bytes; offsets
+ *         from the input's own (a fragment may be cut again); MF on all
+ *         but the last, which keeps the input's; the identification
+ *         kept; total length and header checksum each fragment's own
+ *   IPv6  RFC 8200 section 4.5: the per-fragment part (IPv6 header,
+ *         hop-by-hop, routing header and the destination options before
+ *         it) in every fragment, then a Fragment header with the
+ *         identification 'id'; payload length each fragment's own
+ * Every fragment gets a copy of the 'l3_offset' bytes before the IP header
+ * (the link layer, which must hold no length: see enum inetcsum_l3).  The
+ * upper-layer checksum is not touched: it covers the datagram, which the
+ * fragments carry unchanged.  Bytes past the IP packet's own length
+ * (Ethernet padding) are not part of it.  Fragments are described as GSO
+ * segments are (struct inetcsum_gso_seg).
+ */
+struct inetcsum_frag_plan {
+	size_t nfrags;		/* fragments that will be written */
+	size_t out_len;		/* output bytes they need, back to back */
+	uint8_t ipv6;		/* 1 for IPv6, 0 for IPv4 */
+};
+
+/*
+ * inetcsum_frag_plan() checks the packet whose IP header starts
+ * 'l3_offset' bytes into the 'len' bytes at 'pkt' and says how many
+ * fragments of at most 'mtu' IP bytes it makes and how many output bytes
+ * they need.  A packet that fits gives one fragment.  Errors (nothing is
+ * written to 'plan'):
+ *   INETCSUM_EINVAL  'pkt' or 'plan' NULL; no data after the headers, or
+ *                    an 'mtu' that leaves no room for 8 bytes of it
+ *   INETCSUM_EBADLEN truncated header, a header or total length that
+ *                    disagrees with the buffer, an IPv4 fragment offset
+ *                    that would pass its 13-bit field
+ *   INETCSUM_EPROTO  not IPv4 or IPv6
+ *   INETCSUM_EUNSUPP malformed IPv4 options; an IPv6 payload length of 0
+ *                    (a jumbogram, which RFC 2675 forbids to fragment)
+ *   INETCSUM_ENOFRAG IPv4 with DF, or an IPv6 packet that is a fragment
+ * Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_frag_plan(const void *pkt, size_t len, size_t l3_offset,
+		   size_t mtu, struct inetcsum_frag_plan *plan);
+
+/*
+ * inetcsum_frag_packet() writes the fragments back to back into the
+ * 'out_cap' bytes at 'out' and describes fragment i in 'frags[i]'; it
+ * returns the number of fragments (at least 1), or one of the codes of
+ * inetcsum_frag_plan(), or INETCSUM_ENOSPC when 'out_cap' or 'max_frags'
+ * is smaller than inetcsum_frag_plan() says, and INETCSUM_EINVAL for
+ * 'out' or 'frags' NULL.  On error nothing is written.  'id' is the
+ * identification of an IPv6 packet's Fragment headers (RFC 8200: one per
+ * packet fragmented); IPv4 keeps its own.  'out' must not overlap 'pkt'.
+ * Reads nothing at or past 'len', writes nothing past 'out_cap' bytes and
+ * 'max_frags' entries.  Thread-safe; no allocation.
+ */
+INETCSUM_API int
+inetcsum_frag_packet(const void *pkt, size_t len, size_t l3_offset,
+		     size_t mtu, uint32_t id, void *out, size_t out_cap,
+		     struct inetcsum_gso_seg *frags, size_t max_frags);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,8 @@ inetcsum_pkt_strerror(int err)
 		return "not one in-order flow";
 	case INETCSUM_ENOSPC:
 		return "no space";
+	case INETCSUM_ENOFRAG:
+		return "must not be fragmented";
 	default:
 		return err >= 0 ? "success" : "unknown error";
 	}

@@ -186,10 +186,10 @@ print_summary(const char *in, const char *out,
 
 /*
  * The output side of a fix.  Everything before the stream offset 'pos' has
- * been written.  Frames leave the reassembly (capture/reasm_driver.c) in order, but
- * possibly later than they were read: a first fragment waits for its
- * datagram's verdict, and the frames after it wait behind it.  With a
- * mapped input their bytes are still in the mapping when they leave.  A
+ * been written.  Frames leave the reassembly (capture/reasm_driver.c) in
+ * order, but possibly later than they were read: a first fragment waits
+ * for its datagram's verdict, and the frames after it wait behind it.
+ * With a mapped input their bytes are still in the mapping when they leave.  A
  * streamed input's window moves on meanwhile: the bytes it drops that are
  * not written yet are kept in 'hold' (stream offsets [hold_base,
  * hold_base + hold_len), which then ends where the window starts), at

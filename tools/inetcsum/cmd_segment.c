@@ -3,8 +3,10 @@
  * tools/inetcsum/cmd_segment.c - "inetcsum segment [--mtu N] IN OUT": copy a
  * capture, splitting every TCP packet longer than the MTU into segments
  * with software GSO (inetcsum_gso_segment(), packet/gso.c) and fragmenting
- * other oversize IPv4 and IPv6 packets; every other byte of the file is
- * the input's own, in order.
+ * other oversize IPv4 and IPv6 packets (inetcsum_frag_packet(),
+ * packet/frag.c); every other byte of the file is the input's own, in
+ * order.  Where the IP packet starts is the packet layer's answer (the
+ * verdicts' 'l3', packet/link.c), as for "check" and its reassembly.
  *
  * The file is streamed as "fix" streams it (cmd_fix.c): the input is
  * mapped and copied to the output as it is, and only a record that is
@@ -36,7 +38,8 @@
  *     the snapshot length, IPv4 with DF, packets that are already IPv6
  *     fragments, packets over 64 KiB other than TCP (a fragment offset
  *     cannot reach past 64 KiB), IP lengths past the frame, headers that
- *     leave no room under the MTU, anything that is not IP.  Every frame
+ *     leave no room under the MTU, malformed IPv4 header lengths or
+ *     offsets, anything that is not IP.  Every frame
  *     over the MTU is either split or counted.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -74,6 +77,7 @@ enum keep {
 	KEEP_HEADERS,		/* headers leave no room under the MTU */
 	KEEP_NOT_IP,		/* a known link layer that carries no IP */
 	KEEP_LINK,		/* a link type segment does not decode */
+	KEEP_MALFORMED,		/* IP header or fragment offset malformed */
 	NKEEP
 };
 
@@ -89,6 +93,7 @@ static const char *const keep_name[NKEEP] = {
 	"headers too long for the MTU",
 	"not IP",
 	"longer than the MTU on a link type segment does not decode",
+	"malformed IP header length or fragment offset",
 };
 
 struct tally {
@@ -102,8 +107,8 @@ struct job {
 	struct inetcsum_out *o;
 	uint8_t *buf;		/* pieces, back to back */
 	size_t cap;
-	size_t *lens;
-	size_t lcap;
+	struct inetcsum_gso_seg *segs;	/* where each piece is in 'buf' */
+	size_t scap;
 	uint8_t *work;		/* a frame with its IP length written in */
 	size_t wcap;
 	uint32_t v6_id;
@@ -156,56 +161,6 @@ put_file32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
 }
 
 /*
- * Offset of the network layer in a frame, with '*ip' set when it is IPv4
- * or IPv6; -1 for a link type not walked here, -2 for a frame that ends
- * inside its link header (VLAN tags included).
- */
-static long
-l3_offset(int linktype, const uint8_t *f, size_t n, int *ip)
-{
-	size_t off;
-	unsigned type;
-
-	*ip = 0;
-	switch (linktype) {
-	case INETCSUM_LINK_RAW:
-	case INETCSUM_LINK_IPV4:
-	case INETCSUM_LINK_IPV6:
-		*ip = 1;
-		return 0;
-	case INETCSUM_LINK_NULL:
-	case INETCSUM_LINK_LOOP:
-		/* The family word's values differ by OS; the version nibble
-		 * decides (split()). */
-		*ip = 1;
-		return n >= 4 ? 4 : -2;
-	case INETCSUM_LINK_LINUX_SLL2:
-		if (n < 20)
-			return -2;
-		type = be16(f);
-		off = 20;
-		break;
-	case INETCSUM_LINK_LINUX_SLL:
-	case INETCSUM_LINK_ETHERNET:
-		off = linktype == INETCSUM_LINK_ETHERNET ? 14 : 16;
-		if (n < off)
-			return -2;
-		type = be16(f + off - 2);
-		while (type == 0x8100 || type == 0x88a8 || type == 0x9100) {
-			if (n < off + 4)
-				return -2;
-			type = be16(f + off + 2);
-			off += 4;
-		}
-		break;
-	default:
-		return -1;
-	}
-	*ip = type == 0x0800 || type == 0x86dd;
-	return (long)off;
-}
-
-/*
  * Whether the IPv6 packet at 'h' ('n' bytes) starts with a hop-by-hop
  * header that holds a Jumbo Payload option (RFC 2675), in any form.
  */
@@ -238,13 +193,14 @@ reserve(struct job *j, size_t bytes, size_t pieces)
 		j->buf = b;
 		j->cap = bytes;
 	}
-	if (pieces > j->lcap) {
-		size_t *l = realloc(j->lens, pieces * sizeof(*l));
+	if (pieces > j->scap) {
+		struct inetcsum_gso_seg *l = realloc(j->segs,
+						     pieces * sizeof(*l));
 
 		if (l == NULL)
 			return -1;
-		j->lens = l;
-		j->lcap = pieces;
+		j->segs = l;
+		j->scap = pieces;
 	}
 	return 0;
 }
@@ -259,7 +215,7 @@ write_records(struct job *j, const struct inetcsum_cap *c,
 {
 	static const uint8_t zero[4];
 	const uint8_t *rec = c->buf + fr->record_offset;
-	size_t i, pos = 0, hlen, optoff = 0, optlen = 0;
+	size_t i, hlen, optoff = 0, optlen = 0;
 	uint8_t h[32];
 	uint32_t type = 0;
 
@@ -273,7 +229,7 @@ write_records(struct job *j, const struct inetcsum_cap *c,
 			optlen = rec_end - 4 - optoff;
 	}
 	for (i = 0; i < n; i++) {
-		size_t len = j->lens[i], pad = (4 - len % 4) % 4;
+		size_t len = j->segs[i].len, pad = (4 - len % 4) % 4;
 		uint32_t blen = (uint32_t)(hlen + len + pad + optlen + 4);
 
 		memcpy(h, rec, hlen);
@@ -291,7 +247,8 @@ write_records(struct job *j, const struct inetcsum_cap *c,
 			}
 		}
 		if (inetcsum_out_write(j->o, h, hlen) < 0 ||
-		    inetcsum_out_write(j->o, j->buf + pos, len) < 0 ||
+		    inetcsum_out_write(j->o, j->buf + j->segs[i].offset,
+				       len) < 0 ||
 		    inetcsum_out_write(j->o, zero, pad) < 0 ||
 		    inetcsum_out_write(j->o, c->buf + optoff, optlen) < 0)
 			return -1;
@@ -300,157 +257,64 @@ write_records(struct job *j, const struct inetcsum_cap *c,
 			if (inetcsum_out_write(j->o, h, 4) < 0)
 				return -1;
 		}
-		pos += len;
 	}
 	return 0;
 }
 
-/* RFC 791 fragments of the IPv4 packet at f + l3; 0 if kept. */
+/*
+ * RFC 791 or RFC 8200 fragments of the IP packet at f + l3 ('len' bytes
+ * of frame), by the packet layer, into j->buf / j->segs: their count, 0
+ * if kept (counted under its reason), (size_t)-1 when out of memory.
+ */
 static size_t
-frag_v4(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
-	size_t mtu, struct tally *t)
+fragment(struct job *j, const uint8_t *f, size_t len, size_t l3, int v6,
+	 size_t mtu, struct tally *t)
 {
-	const uint8_t *h = f + l3;
-	size_t hl = (size_t)(h[0] & 15) * 4, data = iplen - hl, chunk, k;
-	size_t n, pos = 0, off0 = (size_t)(be16(h + 6) & 0x1fff) * 8;
-	uint8_t later[60];
-	size_t later_hl = 20, i;
+	struct inetcsum_frag_plan fp;
+	int r = inetcsum_frag_plan(f, len, l3, mtu, &fp);
 
-	if (be16(h + 6) & 0x4000) {
-		t->kept[KEEP_DF]++;
-		return 0;
+	if (r == 0) {
+		if (reserve(j, fp.out_len, fp.nfrags) < 0)
+			return (size_t)-1;
+		/* RFC 8200: one identification per packet fragmented. */
+		r = inetcsum_frag_packet(f, len, l3, mtu, j->v6_id + 1,
+					 j->buf, j->cap, j->segs, j->scap);
 	}
-	/* Options without the copy bit stay in the first fragment only. */
-	memcpy(later, h, 20);
-	for (i = 20; i < hl;) {
-		size_t ol = 1;
-
-		if (h[i] == 0)
-			break;
-		if (h[i] != 1)
-			ol = i + 1 < hl ? h[i + 1] : 0;
-		if (ol < 2 - (h[i] == 1) || ol > hl - i) {
-			t->kept[KEEP_OPTIONS]++;
-			return 0;
+	if (r > 0) {
+		if (v6) {
+			j->v6_id++;
+			t->v6_frag++;
+			t->v6_pieces += (size_t)r;
+		} else {
+			t->v4_frag++;
+			t->v4_pieces += (size_t)r;
 		}
-		if (h[i] & 0x80) {
-			memcpy(later + later_hl, h + i, ol);
-			later_hl += ol;
-		}
-		i += ol;
+		return (size_t)r;
 	}
-	while (later_hl % 4)
-		later[later_hl++] = 0;
-	chunk = (mtu - hl) / 8 * 8;
-	if (chunk == 0) {
+	switch (r) {
+	case INETCSUM_ENOFRAG:
+		t->kept[v6 ? KEEP_FRAG : KEEP_DF]++;
+		break;
+	case INETCSUM_EUNSUPP:
+		/* IPv4 options, or an IPv6 jumbogram (not seen here: a
+		 * payload length 0 is taken care of before). */
+		t->kept[v6 ? KEEP_BIG : KEEP_OPTIONS]++;
+		break;
+	case INETCSUM_EBADLEN:
+		t->kept[KEEP_MALFORMED]++;
+		break;
+	default:
+		/* No room under the MTU; nothing else can happen after the
+		 * checks of split(), but a frame is never dropped
+		 * uncounted. */
 		t->kept[KEEP_HEADERS]++;
-		return 0;
+		break;
 	}
-	n = (data + chunk - 1) / chunk;
-	if (reserve(j, n * (l3 + hl + chunk), n) < 0)
-		return (size_t)-1;
-	for (k = 0; k < n; k++) {
-		size_t nb = data - k * chunk < chunk ? data - k * chunk : chunk;
-		size_t phl = k == 0 ? hl : later_hl;
-		uint8_t *o = j->buf + pos, *ip = o + l3;
-		unsigned fl = be16(h + 6) & 0x2000;
-		uint16_t c;
-
-		memcpy(o, f, l3);
-		memcpy(ip, k == 0 ? h : later, phl);
-		ip[0] = (uint8_t)(0x40 | phl / 4);
-		memcpy(ip + phl, h + hl + k * chunk, nb);
-		put16(ip + 2, phl + nb);
-		if (k + 1 < n)
-			fl = 0x2000;
-		put16(ip + 6, fl | ((off0 + k * chunk) / 8));
-		ip[10] = ip[11] = 0;
-		c = inetcsum_ipv4_header(ip, (unsigned)(phl / 4));
-		memcpy(ip + 10, &c, 2);
-		j->lens[k] = l3 + phl + nb;
-		pos += j->lens[k];
-	}
-	t->v4_frag++;
-	t->v4_pieces += n;
-	return n;
-}
-
-/* Whether a routing header follows in the chain from 'nh' at 'off'. */
-static int
-routing_follows(const uint8_t *f, size_t end, unsigned nh, size_t off)
-{
-	while ((nh == 0 || nh == 60) && end - off >= 8) {
-		size_t hl = ((size_t)f[off + 1] + 1) * 8;
-
-		if (hl > end - off)
-			return 0;
-		nh = f[off];
-		off += hl;
-	}
-	return nh == 43;
-}
-
-/* RFC 8200 section 4.5 fragments of the IPv6 packet; 0 if kept. */
-static size_t
-frag_v6(struct job *j, const uint8_t *f, size_t l3, size_t iplen,
-	size_t mtu, struct tally *t)
-{
-	size_t end = l3 + iplen, u = l3 + 40, nhf = l3 + 6, chunk, n, k;
-	size_t pos = 0, data;
-	unsigned nh = f[l3 + 6];
-
-	/* The per-fragment headers: hop-by-hop, routing, and destination
-	 * options that a routing header follows. */
-	while (nh == 0 || nh == 43 ||
-	       (nh == 60 && routing_follows(f, end, nh, u))) {
-		size_t hl;
-
-		if (end - u < 8)
-			break;
-		hl = ((size_t)f[u + 1] + 1) * 8;
-		if (hl > end - u)
-			break;
-		nhf = u;
-		nh = f[u];
-		u += hl;
-	}
-	if (nh == 44) {
-		t->kept[KEEP_FRAG]++;
-		return 0;
-	}
-	data = end - u;
-	chunk = mtu > u - l3 + 8 ? (mtu - (u - l3) - 8) / 8 * 8 : 0;
-	if (chunk == 0 || data == 0) {
-		t->kept[KEEP_HEADERS]++;
-		return 0;
-	}
-	n = (data + chunk - 1) / chunk;
-	if (reserve(j, n * (u + 8 + chunk), n) < 0)
-		return (size_t)-1;
-	j->v6_id++;
-	for (k = 0; k < n; k++) {
-		size_t nb = data - k * chunk < chunk ? data - k * chunk : chunk;
-		uint8_t *o = j->buf + pos, *fh = o + u;
-
-		memcpy(o, f, u);
-		o[nhf] = 44;
-		fh[0] = (uint8_t)nh;
-		fh[1] = 0;
-		put16(fh + 2, (k * chunk) | (k + 1 < n ? 1 : 0));
-		put16(fh + 4, j->v6_id >> 16);
-		put16(fh + 6, j->v6_id & 0xffff);
-		memcpy(fh + 8, f + u + k * chunk, nb);
-		put16(o + l3 + 4, u - l3 - 40 + 8 + nb);
-		j->lens[k] = u + 8 + nb;
-		pos += j->lens[k];
-	}
-	t->v6_frag++;
-	t->v6_pieces += n;
-	return n;
+	return 0;
 }
 
 /*
- * The pieces that replace frame 'fr' in j->buf / j->lens: their count, 0
+ * The pieces that replace frame 'fr' in j->buf / j->segs: their count, 0
  * to keep the frame, (size_t)-1 when out of memory.  A frame over the MTU
  * that is kept is counted in t->kept under its reason.
  */
@@ -459,36 +323,39 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
       struct tally *t)
 {
 	const uint8_t *f = fr->data;
+	struct inetcsum_frame_result res;
 	struct inetcsum_gso_plan pl;
-	struct inetcsum_gso_seg *segs;
-	size_t iplen, field, i, avail;
+	size_t iplen, field, avail, l3;
 	/* The frame's length on the wire: its original length, or what was
 	 * captured where a file claims less. */
 	size_t wire = fr->origlen > fr->caplen ? fr->origlen : fr->caplen;
-	int v6, r, is_ip;
-	long l3 = l3_offset(fr->linktype, f, fr->caplen, &is_ip);
+	int v6, r;
 
-	if (l3 == -1) {
+	/* Where the IP packet starts, as the packet layer's link-layer
+	 * walk finds it (its verdicts are not needed here). */
+	inetcsum_frame_check(fr->linktype, f, fr->caplen, fr->origlen, &res);
+	if (res.l3 == INETCSUM_L3_NONE) {
 		if (wire > mtu)
 			t->kept[KEEP_LINK]++;
 		return 0;
 	}
 	/* A frame that ends in its link header (or, below, at or in its IP
 	 * header) and is long enough on the wire was cut. */
-	if (l3 == -2 || fr->caplen == (size_t)l3) {
-		if (l3 == -2 ? wire > mtu : wire - (size_t)l3 > mtu)
+	l3 = res.l3_offset;
+	if (res.l3 == INETCSUM_L3_CUT || fr->caplen == l3) {
+		if (res.l3 == INETCSUM_L3_CUT ? wire > mtu : wire - l3 > mtu)
 			t->kept[KEEP_CUT]++;
 		return 0;
 	}
-	avail = fr->caplen - (size_t)l3;
-	if (!is_ip || (f[l3] >> 4 != 4 && f[l3] >> 4 != 6)) {
-		if (wire - (size_t)l3 > mtu)
+	avail = fr->caplen - l3;
+	if (res.l3 == INETCSUM_L3_OTHER) {
+		if (wire - l3 > mtu)
 			t->kept[KEEP_NOT_IP]++;
 		return 0;
 	}
-	v6 = f[l3] >> 4 == 6;
+	v6 = res.l3 == INETCSUM_L3_IPV6;
 	if (avail < (v6 ? 40u : 20u)) {
-		if (wire - (size_t)l3 > mtu)
+		if (wire - l3 > mtu)
 			t->kept[KEEP_CUT]++;
 		return 0;
 	}
@@ -504,7 +371,7 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		 * tshark takes it, its reported length so that a cut frame
 		 * is counted as cut.
 		 */
-		iplen = wire - (size_t)l3;
+		iplen = wire - l3;
 	}
 	if (iplen <= mtu)
 		return 0;
@@ -543,37 +410,31 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		field = iplen;
 		t->tso_len++;
 	}
-	if (inetcsum_gso_plan(f, fr->caplen, (size_t)l3, 1, &pl) == 0 &&
+	if (inetcsum_gso_plan(f, fr->caplen, l3, 1, &pl) == 0 &&
 	    pl.proto == 6) {
-		size_t ipl = pl.hdr_len - (size_t)l3, mss = mtu - ipl;
+		size_t ipl = pl.hdr_len - l3, mss = mtu - ipl;
 
 		if (ipl >= mtu) {
 			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
-		r = inetcsum_gso_plan(f, fr->caplen, (size_t)l3, mss, &pl);
-		/* The segment array lives after the bytes, aligned. */
-		avail = (pl.out_len + 15) & ~(size_t)15;
+		r = inetcsum_gso_plan(f, fr->caplen, l3, mss, &pl);
 		if (r < 0) {
 			/* The MSS-1 plan passed, so only a segment over its
 			 * 16-bit length field can fail here. */
 			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
-		if (reserve(j, avail + pl.nsegs * sizeof(*segs),
-			    pl.nsegs) < 0)
+		if (reserve(j, pl.out_len, pl.nsegs) < 0)
 			return (size_t)-1;
-		segs = (struct inetcsum_gso_seg *)(void *)(j->buf + avail);
-		r = inetcsum_gso_segment(f, fr->caplen, (size_t)l3, mss, 0,
-					 j->buf, pl.out_len, segs, pl.nsegs);
+		r = inetcsum_gso_segment(f, fr->caplen, l3, mss, 0,
+					 j->buf, pl.out_len, j->segs, pl.nsegs);
 		if (r < 0) {
 			/* Planned above with the same arguments: cannot
 			 * happen, but a frame is never dropped uncounted. */
 			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
-		for (i = 0; i < (size_t)r; i++)
-			j->lens[i] = segs[i].len;
 		t->tcp_split++;
 		t->tcp_segs += (size_t)r;
 		return (size_t)r;
@@ -584,8 +445,7 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		t->kept[KEEP_BIG]++;
 		return 0;
 	}
-	return v6 ? frag_v6(j, f, (size_t)l3, iplen, mtu, t) :
-		    frag_v4(j, f, (size_t)l3, iplen, mtu, t);
+	return fragment(j, f, fr->caplen, l3, v6, mtu, t);
 }
 
 static int
@@ -744,7 +604,7 @@ cmd_segment(int argc, char **argv)
 	}
 	inetcsum_file_unload(&file);
 	free(j.buf);
-	free(j.lens);
+	free(j.segs);
 	free(j.work);
 	if (rc == 0 && !quiet) {
 		printf("%s -> %s: %llu frames, MTU %zu: %llu TCP packets split "
