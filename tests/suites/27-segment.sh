@@ -19,7 +19,11 @@
 #                       find every checksum good, the 2,030-byte TSO frame
 #                       is the segments tshark expects, and every frame over
 #                       the MTU is split or counted under its reason
-#   fuzz_gso            its corpus, under ASan + UBSan with clang
+#   VLAN after SLL      segment's fragments of packets behind VLAN tags
+#                       after SLL and SLL2 reassembled by check, every
+#                       checksum good (tests/segment/sll_vlan.py)
+#   fuzz_gso            its corpus (GSO and fragmentation), under ASan +
+#                       UBSan with clang
 # Under a minute on 2 cores.  Environment: BUILD_ROOT, JOBS.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -112,6 +116,22 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 			fail=1
 		fi
 	done
+done
+# VLAN tags after SLL and SLL2: segment fragments the packets behind them
+# and check's reassembly puts the fragments together again, both finding
+# the IP header with the packet layer's walker (tests/segment/sll_vlan.py).
+python3 tests/segment/sll_vlan.py make "$W" || fail=1
+for f in sll-vlan.pcap sll2-vlan.pcap; do
+	o=$W/seg-$f
+	if "$B/tools/inetcsum" segment --mtu 576 "$W/$f" "$o" >"$o.txt" &&
+	   "$B/tools/inetcsum" check -q --json "$o" >"$o.json" &&
+	   python3 tests/segment/sll_vlan.py verify "$o.txt" "$o.json" 3 &&
+	   { [ $have_tshark = 0 ] || tshark_good "$o"; }; then
+		echo "PASS: segment and check agree on VLAN tags after ${f%%-*}"
+	else
+		echo "FAIL: segment and check on VLAN tags after ${f%%-*}"
+		fail=1
+	fi
 done
 # A damaged input writes nothing.
 head -c 1000 "$W/in-le-us.pcap" >"$W/cut.pcap"
