@@ -292,9 +292,10 @@ own_result(struct inetcsum_reasm_frame *f,
 void
 inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 			    const struct inetcsum_cap *cap,
-			    const struct inetcsum_cap_frame *fr,
-			    const struct inetcsum_frame_result *res)
+			    const struct inetcsum_cap_frame *fr)
 {
+	struct inetcsum_frame_result verdicts;
+	const struct inetcsum_frame_result *res = &verdicts;
 	struct inetcsum_reasm_frame cur;
 	struct inetcsum_reasm_stats st;
 	const char *why = NULL;
@@ -302,6 +303,13 @@ inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 	long off;
 	int k;
 
+	/* The frame's own verdicts; the pcapng "checksum not ready" flag
+	 * makes a wrong TCP or UDP field partial.  An unknown link type
+	 * leaves them empty, with a note that says so. */
+	(void)inetcsum_frame_check_flags(fr->linktype, fr->data, fr->caplen,
+					 fr->origlen,
+					 (fr->epb_flags & INETCSUM_CAP_NOT_READY) ?
+					 INETCSUM_FRAME_NOT_READY : 0, &verdicts);
 	cur.number = fr->number;
 	cur.offset = cap->base + fr->offset;
 	cur.caplen = fr->caplen;

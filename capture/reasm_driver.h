@@ -6,10 +6,10 @@
  * a pending datagram waits for its verdict, verifies complete datagrams
  * with the packet layer, and releases the frames in capture order.
  *
- * Frames come in with their own verdicts (inetcsum_frame_check()), which
- * also say where the outer IP packet starts ('l3', found by the packet
- * layer's link-layer walk), and with the record timestamp the reader
- * decoded (pcap.h); a first fragment leaves with the upper-layer verdict
+ * Each frame gets its own verdicts here (inetcsum_frame_check_flags(), with
+ * what the capture says of it), which also say where the outer IP packet
+ * starts ('l3', found by the packet layer's link-layer walk); its time is
+ * the record timestamp the reader decoded (pcap.h).  A first fragment leaves with the upper-layer verdict
  * of its reassembled datagram in place of "unverified (fragment)".  An
  * IPv4 fragment whose header checksum is bad is left out, as Linux leaves
  * it out: its datagram stays unverified, with that reason
@@ -92,16 +92,17 @@ inetcsum_reasm_driver_init(struct inetcsum_reasm_driver *d,
 			   void *arg);
 
 /*
- * inetcsum_reasm_driver_frame() takes frame 'fr' of 'cap' with its
- * verdicts 'res' ('cap->base' is the stream offset of cap->buf); the
- * frame, and any frames its arrival sets free, are released before it
- * returns, unless it has to be held.
+ * inetcsum_reasm_driver_frame() verifies frame 'fr' of 'cap' and takes it
+ * ('cap->base' is the stream offset of cap->buf); the frame, and any
+ * frames its arrival sets free, are released before it returns, unless it
+ * has to be held.  Its verdicts are inetcsum_frame_check_flags()'s, with
+ * INETCSUM_FRAME_NOT_READY when its pcapng epb_flags say "checksum not
+ * ready", and, for a first fragment, the reassembled datagram's.
  */
 void
 inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 			    const struct inetcsum_cap *cap,
-			    const struct inetcsum_cap_frame *fr,
-			    const struct inetcsum_frame_result *res);
+			    const struct inetcsum_cap_frame *fr);
 
 /* Number of frames held back now. */
 static inline size_t

@@ -14,9 +14,11 @@
  * Each file is read once through a bounded window (stream.c), each frame
  * checked as soon as it has arrived; a plain file is mapped and walked
  * (pcap.c) only when a progress line is shown, on a terminal.  Each frame
- * goes to inetcsum_frame_check() (packet/), whose per-layer verdicts are
- * printed for frames with findings (every frame with -v) and tallied.  With -j N,
- * N threads take files in turn; each file's output is buffered and
+ * goes to the reassembly driver (capture/reasm_driver.c), which verifies
+ * it with the packet layer and hands it back in capture order, with the
+ * verdicts of its reassembled datagram if it is a first fragment; they
+ * are printed for frames with findings (every frame with -v) and
+ * tallied.  With -j N, N threads take files in turn; each file's output is buffered and
  * written in the order the files were named, so the output does not depend
  * on N.
  *
@@ -124,24 +126,6 @@ release_frame(void *arg, struct inetcsum_reasm_frame *f)
 					  f->r);
 }
 
-/* One frame: its verdicts, then the reassembly, which releases it. */
-static void
-check_frame(struct check_ctx *x, const struct inetcsum_cap *cap,
-	    const struct inetcsum_cap_frame *fr)
-{
-	struct inetcsum_frame_result res;
-
-	res.nlayers = 0;
-	res.note = NULL;
-	/* pcapng "checksum not ready" makes a wrong TCP/UDP field partial. */
-	if (inetcsum_frame_check_flags(fr->linktype, fr->data, fr->caplen,
-				       fr->origlen,
-				       (fr->epb_flags & INETCSUM_CAP_NOT_READY) ?
-				       INETCSUM_FRAME_NOT_READY : 0,
-				       &res) < 0 && res.note == NULL)
-		res.note = "unknown link type";
-	inetcsum_reasm_driver_frame(&x->rd, cap, fr, &res);
-}
 
 /* Starts the context of one file; -1 (reported) when out of memory. */
 static int
@@ -215,7 +199,7 @@ check_stream(const struct check_opts *o, const char *path, FILE *out,
 		return;
 	}
 	while ((r = inetcsum_capstream_next(&s, &cap, &fr, flush_out, out)) == 1)
-		check_frame(&x, &cap, &fr);
+		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr);
 	ctx_end(&x);
 	t->oversize += cap.noversize;
 	if (r < 0) {
@@ -289,7 +273,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	}
 	cli_progress_start(&prog, path, file.len, o->progress);
 	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
-		check_frame(&x, &cap, &fr);
+		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			cli_progress_update(&prog, cap.pos);
 	}

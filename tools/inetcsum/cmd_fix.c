@@ -442,7 +442,6 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
-	struct inetcsum_frame_result res;
 	struct cli_progress prog;
 	struct inetcsum_reasm_limits lim;
 	struct fixer x;
@@ -479,13 +478,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	while ((r = s != NULL ? inetcsum_capstream_next(s, &cap, &fr, fix_flush,
 						     &x) :
 		    inetcsum_cap_next(&cap, &fr)) == 1) {
-		res.nlayers = 0;
-		res.note = NULL;
-		inetcsum_frame_check_flags(fr.linktype, fr.data, fr.caplen,
-					   fr.origlen, (fr.epb_flags &
-					   INETCSUM_CAP_NOT_READY) ?
-					   INETCSUM_FRAME_NOT_READY : 0, &res);
-		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr, &res);
+		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr);
 		if (fr.number % PROGRESS_FRAMES == 0)
 			cli_progress_update(&prog, cap.pos);
 		if (x.failed) {
