@@ -3,8 +3,9 @@
  * capture/pcap.h - a reader of pcap and pcapng captures held in
  * memory.  It walks a (pointer, length) buffer, so the same code serves a
  * mapped file, a fuzzer's input and the fixer's private copy, and it hands
- * out each packet as an offset into that buffer: "fix" turns the offset
- * into a writable pointer into its own copy.
+ * out each packet as an offset into that buffer ("fix" turns the offset
+ * into a writable pointer into its own copy) with its record's timestamp
+ * decoded, so that no program reads a record header again.
  *
  * Every length field is checked against the bytes that remain before it is
  * used (block length, captured length against the block and against the
