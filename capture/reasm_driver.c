@@ -12,8 +12,9 @@
  * unfragmented packet applies: pseudo-headers of the final destination,
  * UDP zero, UDP-Lite coverage, ...); its upper-layer verdict replaces the
  * first fragment's "fragment" layer when protocol and field offset match,
- * so a mismatch can never move a verdict to the wrong bytes.  An IPv4 fragment whose own header checksum is bad
- * is not reassembled (rejected()): Linux drops it before reassembly.
+ * so a mismatch can never move a verdict to the wrong bytes.  An IPv4
+ * fragment whose own header checksum is bad is not reassembled
+ * (rejected()): Linux drops it before reassembly.
  *
  * Time: the reader decodes each record's timestamp ('ts': pcap in
  * microseconds or nanoseconds, pcapng in its interface's if_tsresol);
@@ -307,9 +308,8 @@ inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 	 * makes a wrong TCP or UDP field partial.  An unknown link type
 	 * leaves them empty, with a note that says so. */
 	(void)inetcsum_frame_check_flags(fr->linktype, fr->data, fr->caplen,
-					 fr->origlen,
-					 (fr->epb_flags & INETCSUM_CAP_NOT_READY) ?
-					 INETCSUM_FRAME_NOT_READY : 0, &verdicts);
+		fr->origlen, (fr->epb_flags & INETCSUM_CAP_NOT_READY) ?
+		INETCSUM_FRAME_NOT_READY : 0, &verdicts);
 	cur.number = fr->number;
 	cur.offset = cap->base + fr->offset;
 	cur.caplen = fr->caplen;

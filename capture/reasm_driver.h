@@ -9,12 +9,12 @@
  * Each frame gets its own verdicts here (inetcsum_frame_check_flags(), with
  * what the capture says of it), which also say where the outer IP packet
  * starts ('l3', found by the packet layer's link-layer walk); its time is
- * the record timestamp the reader decoded (pcap.h).  A first fragment leaves with the upper-layer verdict
- * of its reassembled datagram in place of "unverified (fragment)".  An
- * IPv4 fragment whose header checksum is bad is left out, as Linux leaves
- * it out: its datagram stays unverified, with that reason
- * (inetcsum_reasm_reject()).  Each frame is passed to the 'release'
- * callback exactly once, in frame order.
+ * the record timestamp the reader decoded (pcap.h).  A first fragment
+ * leaves with the upper-layer verdict of its reassembled datagram in place
+ * of "unverified (fragment)".  An IPv4 fragment whose header checksum is
+ * bad is left out, as Linux leaves it out: its datagram stays unverified,
+ * with that reason (inetcsum_reasm_reject()).  Each frame is passed to
+ * the 'release' callback exactly once, in frame order.
  */
 #ifndef INETCSUM_CAPTURE_REASM_DRIVER_H
 #define INETCSUM_CAPTURE_REASM_DRIVER_H

@@ -282,10 +282,10 @@ INETCSUM_API const char *inetcsum_status_name(enum inetcsum_status s);
 
 /*
  * The packet operations below (and those of offload completion, software
- * GSO and IP fragmentation) return 0 or a count on success and one of these negative
- * codes on failure.  A function that fails writes nothing: every check is
- * made before the first byte of a packet (or of an output array) changes.
- * inetcsum_pkt_strerror() names them.
+ * GSO and IP fragmentation) return 0 or a count on success and one of
+ * these negative codes on failure.  A function that fails writes nothing:
+ * every check is made before the first byte of a packet (or of an output
+ * array) changes.  inetcsum_pkt_strerror() names them.
  */
 enum inetcsum_pkt_error {
 	INETCSUM_EINVAL = -1,	/* bad argument: NULL pointer, unknown flag,

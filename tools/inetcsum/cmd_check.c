@@ -18,9 +18,9 @@
  * it with the packet layer and hands it back in capture order, with the
  * verdicts of its reassembled datagram if it is a first fragment; they
  * are printed for frames with findings (every frame with -v) and
- * tallied.  With -j N, N threads take files in turn; each file's output is buffered and
- * written in the order the files were named, so the output does not depend
- * on N.
+ * tallied.  With -j N, N threads take files in turn; each file's output
+ * is buffered and written in the order the files were named, so the
+ * output does not depend on N.
  *
  * Exit status: 0 every checksum good (or by design not checkable), 1 a
  * bad or illegal checksum was found (or, with --strict, a frame was not
