@@ -39,8 +39,8 @@
  *     fragments, packets over 64 KiB other than TCP (a fragment offset
  *     cannot reach past 64 KiB), IP lengths past the frame, headers that
  *     leave no room under the MTU, malformed IPv4 header lengths or
- *     offsets, anything that is not IP.  Every frame
- *     over the MTU is either split or counted.
+ *     offsets, anything that is not IP.  Every frame over the MTU is
+ *     either split or counted.
  */
 #define _POSIX_C_SOURCE 200809L
 
