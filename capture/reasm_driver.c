@@ -427,11 +427,8 @@ inetcsum_reasm_driver_end(struct inetcsum_reasm_driver *d)
 
 int
 inetcsum_reasm_driver_init(struct inetcsum_reasm_driver *d,
-			   const struct inetcsum_reasm_limits *lim,
-			   struct inetcsum_reasm_tally *t,
-			   void (*release)(void *arg,
-					   struct inetcsum_reasm_frame *f),
-			   void *arg)
+	const struct inetcsum_reasm_limits *lim, struct inetcsum_reasm_tally *t,
+	inetcsum_reasm_release_fn *release, void *arg)
 {
 	memset(d, 0, sizeof(*d));
 	d->release = release;

@@ -66,13 +66,17 @@ struct inetcsum_reasm_frame {
 	struct inetcsum_frame_result res;
 };
 
+/* What the caller does with a frame that leaves, with its 'arg'. */
+typedef void inetcsum_reasm_release_fn(void *arg,
+				       struct inetcsum_reasm_frame *f);
+
 struct inetcsum_reasm_driver {
 	struct inetcsum_reasm *r;	/* NULL: reassembly off */
 	struct inetcsum_reasm_frame *q;	/* held frames, a ring */
 	size_t head, n, cap, max_held;
 	/* the frame being added, not yet queued */
 	struct inetcsum_reasm_frame *cur;
-	void (*release)(void *arg, struct inetcsum_reasm_frame *f);
+	inetcsum_reasm_release_fn *release;
 	void *arg;
 	struct inetcsum_reasm_tally *t;
 };
@@ -85,11 +89,8 @@ struct inetcsum_reasm_driver {
  */
 int
 inetcsum_reasm_driver_init(struct inetcsum_reasm_driver *d,
-			   const struct inetcsum_reasm_limits *lim,
-			   struct inetcsum_reasm_tally *t,
-			   void (*release)(void *arg,
-					   struct inetcsum_reasm_frame *f),
-			   void *arg);
+	const struct inetcsum_reasm_limits *lim, struct inetcsum_reasm_tally *t,
+	inetcsum_reasm_release_fn *release, void *arg);
 
 /*
  * inetcsum_reasm_driver_frame() verifies frame 'fr' of 'cap' and takes it

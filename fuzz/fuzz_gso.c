@@ -25,50 +25,93 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/*
+ * After a plan failed, the writer must fail too and write nothing: it is
+ * given 'poison' filled with 0xa5 ('poisoned()'), which 'untouched()'
+ * then checks, and room for two pieces.
+ */
+static uint8_t poison[64];
+static struct inetcsum_gso_seg poison_segs[2];
+
+static uint8_t *
+poisoned(void)
+{
+	memset(poison, 0xa5, sizeof(poison));
+	return poison;
+}
+
+static void
+untouched(int written)
+{
+	size_t i;
+
+	if (written >= 0)
+		abort();
+	for (i = 0; i < sizeof(poison); i++)
+		if (poison[i] != 0xa5)
+			abort();
+}
+
+/*
+ * Exact-size heap memory for 'bytes' of output in 'n' pieces, so that
+ * ASan reports a write past what the plan said.
+ */
+static uint8_t *
+exact(size_t bytes, size_t n, struct inetcsum_gso_seg **pieces)
+{
+	*pieces = malloc(n * sizeof(**pieces));
+	return malloc(bytes);
+}
+
+/*
+ * Whether the frame checker finds a bad checksum in the output piece 's'
+ * of 'out', whose IP header is at 'l3' (0: raw IP, 14: Ethernet; pieces
+ * with their header elsewhere are not checked); with 'ipv4_only', only in
+ * its own IPv4 header (a fragment's upper layer is the datagram's).
+ */
+static int
+found_bad(const uint8_t *out, const struct inetcsum_gso_seg *s, size_t l3,
+	  int ipv4_only)
+{
+	struct inetcsum_frame_result r;
+	size_t k;
+
+	if (l3 != 0 && l3 != 14)
+		return 0;
+	inetcsum_frame_check(l3 ? INETCSUM_LINK_ETHERNET : INETCSUM_LINK_RAW,
+			     out + s->offset, s->len, s->len, &r);
+	for (k = 0; k < r.nlayers; k++)
+		if (r.layers[k].status == INETCSUM_BAD && (!ipv4_only ||
+		    (r.layers[k].proto == INETCSUM_PROTO_IPV4 &&
+		     r.layers[k].field_offset == l3 + 10)))
+			return 1;
+	return 0;
+}
+
 /* The fragments of 'pkt' for 'mtu' (see the top of the file). */
 static void
 frag(const uint8_t *pkt, size_t len, size_t l3, size_t mtu)
 {
 	struct inetcsum_frag_plan fp;
 	struct inetcsum_gso_seg *fr;
-	struct inetcsum_frame_result r;
 	uint8_t *out;
-	size_t i, k;
-	int n;
+	size_t i;
 
 	if (inetcsum_frag_plan(pkt, len, l3, mtu, &fp) < 0) {
-		uint8_t b[64];
-		struct inetcsum_gso_seg s[2];
-
-		memset(b, 0xa5, sizeof(b));
-		if (inetcsum_frag_packet(pkt, len, l3, mtu, 1, b, sizeof(b), s,
-					 2) >= 0)
-			abort();
-		for (i = 0; i < sizeof(b); i++)
-			if (b[i] != 0xa5)
-				abort();
+		untouched(inetcsum_frag_packet(pkt, len, l3, mtu, 1, poisoned(),
+					       sizeof(poison), poison_segs, 2));
 		return;
 	}
-	out = malloc(fp.out_len);
-	fr = malloc(fp.nfrags * sizeof(*fr));
-	n = inetcsum_frag_packet(pkt, len, l3, mtu, 1, out, fp.out_len, fr,
-				 fp.nfrags);
-	if (n < 1 || (size_t)n != fp.nfrags)
+	/* A plan that passed has at least one fragment, and the writer
+	 * makes exactly the planned ones. */
+	out = exact(fp.out_len, fp.nfrags, &fr);
+	if (inetcsum_frag_packet(pkt, len, l3, mtu, 1, out, fp.out_len, fr,
+				 fp.nfrags) != (int)fp.nfrags || fp.nfrags == 0)
 		abort();
-	for (i = 0; i < fp.nfrags; i++) {
-		if (fr[i].len <= l3 || fr[i].len - l3 > mtu)
+	for (i = 0; i < fp.nfrags; i++)
+		if (fr[i].len <= l3 || fr[i].len - l3 > mtu ||
+		    (!fp.ipv6 && found_bad(out, &fr[i], l3, 1)))
 			abort();
-		if ((l3 != 0 && l3 != 14) || fp.ipv6)
-			continue;
-		inetcsum_frame_check(l3 ? INETCSUM_LINK_ETHERNET :
-				     INETCSUM_LINK_RAW, out + fr[i].offset,
-				     fr[i].len, fr[i].len, &r);
-		for (k = 0; k < r.nlayers; k++)
-			if (r.layers[k].proto == INETCSUM_PROTO_IPV4 &&
-			    r.layers[k].field_offset == l3 + 10 &&
-			    r.layers[k].status == INETCSUM_BAD)
-				abort();
-	}
 	free(out);
 	free(fr);
 }
@@ -78,25 +121,16 @@ raw(const uint8_t *data, size_t size)
 {
 	struct inetcsum_gso_plan pl;
 	struct inetcsum_gso_seg *segs;
-	struct inetcsum_frame_result r;
 	size_t mss = (size_t)data[1] << 8 | data[2], l3 = data[3] % 32;
-	size_t len = size - 4, i, k, sum = 0;
+	size_t len = size - 4, i, sum = 0;
 	uint8_t *pkt = malloc(len ? len : 1), *out;
 	int n;
 
 	memcpy(pkt, data + 4, len);
 	frag(pkt, len, l3, mss);
 	if (inetcsum_gso_plan(pkt, len, l3, mss, &pl) < 0) {
-		uint8_t b[64];
-		struct inetcsum_gso_seg s[2];
-
-		memset(b, 0xa5, sizeof(b));
-		if (inetcsum_gso_segment(pkt, len, l3, mss, 0, b, sizeof(b), s,
-					 2) >= 0)
-			abort();
-		for (i = 0; i < sizeof(b); i++)
-			if (b[i] != 0xa5)
-				abort();
+		untouched(inetcsum_gso_segment(pkt, len, l3, mss, 0, poisoned(),
+					       sizeof(poison), poison_segs, 2));
 		free(pkt);
 		return;
 	}
@@ -104,8 +138,7 @@ raw(const uint8_t *data, size_t size)
 		free(pkt);
 		return;
 	}
-	out = malloc(pl.out_len);
-	segs = malloc(pl.nsegs * sizeof(*segs));
+	out = exact(pl.out_len, pl.nsegs, &segs);
 	n = inetcsum_gso_segment(pkt, len, l3, mss, 0, out, pl.out_len, segs,
 				 pl.nsegs);
 	if (n < 0 || (size_t)n != pl.nsegs)
@@ -114,14 +147,8 @@ raw(const uint8_t *data, size_t size)
 		if (segs[i].len < pl.hdr_len)
 			abort();
 		sum += segs[i].len - pl.hdr_len;
-		if (l3 != 0 && l3 != 14)
-			continue;
-		inetcsum_frame_check(l3 ? INETCSUM_LINK_ETHERNET :
-				     INETCSUM_LINK_RAW, out + segs[i].offset,
-				     segs[i].len, segs[i].len, &r);
-		for (k = 0; k < r.nlayers; k++)
-			if (r.layers[k].status == INETCSUM_BAD)
-				abort();
+		if (found_bad(out, &segs[i], l3, 0))
+			abort();
 	}
 	if (sum != pl.payload)
 		abort();

@@ -20,36 +20,23 @@ import re
 import struct
 import sys
 
-
-def csum(data):
-    if len(data) % 2:
-        data += b"\0"
-    s = sum(struct.unpack("!%dH" % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
-
-
-def udp(src, dst, pseudo, payload):
-    u = struct.pack("!HHHH", 4000, 5000, 8 + len(payload), 0) + payload
-    c = csum(pseudo + u) or 0xffff
-    return u[:6] + struct.pack("!H", c) + u[8:]
+# The packet builders of the segment suite's own generator (same folder).
+from segcheck import ipv4 as ipv4_header, l4
 
 
 def ipv4(payload):
-    src, dst = bytes([192, 0, 2, 1]), bytes([198, 51, 100, 7])
-    u = udp(src, dst, src + dst + struct.pack("!BBH", 0, 17, 8 + len(payload)),
-            payload)
-    h = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(u), 0x4242, 0, 64,
-                    17, 0, src, dst)
-    return h[:10] + struct.pack("!H", csum(h)) + h[12:] + u
+    """IPv4 (no DF) / UDP, every checksum right."""
+    u = l4(17, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), False,
+           struct.pack("!HHHH", 4000, 5000, 8 + len(payload), 0), payload, 6)
+    return ipv4_header(17, u, 0x4242)[0] + u
 
 
 def ipv6(payload):
+    """IPv6 / UDP, its checksum right."""
     src = bytes.fromhex("20010db8000000000000000000000001")
     dst = bytes.fromhex("20010db8000000000000000000000002")
-    n = 8 + len(payload)
-    u = udp(src, dst, src + dst + struct.pack("!I3xB", n, 17), payload)
+    u = l4(17, src, dst, True,
+           struct.pack("!HHHH", 4000, 5000, 8 + len(payload), 0), payload, 6)
     return struct.pack("!IHBB", 0x60000000, len(u), 17, 64) + src + dst + u
 
 
