@@ -812,7 +812,9 @@ struct inetcsum_frag_plan {
  * inetcsum_frag_plan() checks the packet whose IP header starts
  * 'l3_offset' bytes into the 'len' bytes at 'pkt' and says how many
  * fragments of at most 'mtu' IP bytes it makes and how many output bytes
- * they need.  A packet that fits gives one fragment.  Errors (nothing is
+ * they need.  A packet that fits gives one fragment (for IPv6 an atomic
+ * fragment, with a Fragment header: RFC 6946; callers that only cut
+ * packets longer than the MTU never ask for one).  Errors (nothing is
  * written to 'plan'):
  *   INETCSUM_EINVAL  'pkt' or 'plan' NULL; no data after the headers, or
  *                    an 'mtu' that leaves no room for 8 bytes of it
