@@ -4,7 +4,8 @@
 # reassembly of "inetcsum check" / "inetcsum fix" (tests/suites/70-pcap.sh).
 #
 #   gen_frag.py DIR            frag-eth.pcap, frag-raw.pcap, frag-ng.pcapng,
-#                              frag-expire.pcap and DIR/expected.json (the
+#                              frag-expire.pcap, frag-expire-ns.pcapng and
+#                              DIR/expected.json (the
 #                              format of scripts/gen_corpus.py: per file,
 #                              the frames with their case and layers)
 #   gen_frag.py many FILE N    N datagrams whose last fragment never comes
@@ -243,15 +244,19 @@ def pcapng_block(btype, body):
     return struct.pack("<II", btype, n) + body + struct.pack("<I", n)
 
 
-def write_pcapng(path, frames):
+def write_pcapng(path, frames, tsresol=6):
     """Two interfaces (Ethernet, raw IP); frames alternate between them by
-    the 'iface' their case names, EPB with microsecond timestamps."""
+    the 'iface' their case names, EPB with timestamps in units of
+    10^-tsresol s: microseconds, the default, or (tsresol given) another
+    resolution, which each IDB then declares in an if_tsresol option."""
+    opts = b"" if tsresol == 6 else struct.pack("<HHB3x", 9, 1, tsresol) + \
+        bytes(4)
     out = pcapng_block(0x0a0d0d0a, struct.pack("<IHHq", 0x1a2b3c4d, 1, 0, -1))
-    out += pcapng_block(1, struct.pack("<HHI", 1, 0, 0))
-    out += pcapng_block(1, struct.pack("<HHI", 101, 0, 0))
+    out += pcapng_block(1, struct.pack("<HHI", 1, 0, 0) + opts)
+    out += pcapng_block(1, struct.pack("<HHI", 101, 0, 0) + opts)
     for b, case, _, t in frames:
         iface = 1 if case.endswith("-if1") else 0
-        ts = int(round(t * 1e6))
+        ts = int(round(t * 10 ** tsresol))
         out += pcapng_block(6, struct.pack("<IIIII", iface, ts >> 32,
                                             ts & 0xffffffff, len(b), len(b))
                             + b)
@@ -317,6 +322,12 @@ def main():
     c.add(ether(f[1][1]), "frag-in-time", [["ipv4", G]], gap=29)
     write_pcap(d + "/" + c.name, c.frames, 1)
     exp[c.name] = c.frames
+    # The same in pcapng with nanosecond timestamps (if_tsresol 9): the
+    # reader converts them, so pcapng datagrams expire by time as well.
+    c2 = Capture("frag-expire-ns.pcapng")
+    c2.frames = c.frames
+    write_pcapng(d + "/" + c2.name, c2.frames, tsresol=9)
+    exp[c2.name] = c2.frames
 
     js = {}
     for name, frames in exp.items():
