@@ -21,8 +21,8 @@
  * are read.  The limit is INETCSUM_CAP_MAX_CAPLEN per record, larger for
  * the few link types whose packets are larger (inetcsum_cap_max_caplen()).
  */
-#ifndef INETCSUM_TOOL_PCAP_H
-#define INETCSUM_TOOL_PCAP_H
+#ifndef INETCSUM_CAPTURE_PCAP_H
+#define INETCSUM_CAPTURE_PCAP_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -177,4 +177,4 @@ inetcsum_cap_close(struct inetcsum_cap *c);
 const char *
 inetcsum_cap_describe(const struct inetcsum_cap *c);
 
-#endif /* INETCSUM_TOOL_PCAP_H */
+#endif /* INETCSUM_CAPTURE_PCAP_H */

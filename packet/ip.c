@@ -458,7 +458,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		case IP6_AH:
 			break;
 		case IP6_ESP:
-			set_note(c, "ESP: payload encrypted");
+			set_note(c, "not parsable (encrypted): ESP");
 			goto done;
 		case IP6_NONE:
 			goto done;

@@ -416,6 +416,15 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 	}
 	if (inetcsum_pkt_upper_other(c, ip, proto, off))
 		return;
-	if (!c->quoted)
+	if (c->quoted)
+		return;
+	/*
+	 * ESP (RFC 4303): what follows its SPI and sequence number is
+	 * encrypted, so the checksums inside cannot be read: counted as
+	 * such, as MACsec is (link.c).
+	 */
+	if (proto == IPPROTO_ESP)
+		set_note(c, "not parsable (encrypted): ESP");
+	else
 		set_note(c, "IP protocol without a checked checksum");
 }

@@ -71,6 +71,47 @@ ip_version(const struct pctx *c, size_t off, unsigned v)
 	return v == 4 ? INETCSUM_L3_IPV4 : INETCSUM_L3_IPV6;
 }
 
+/*
+ * MACsec (IEEE 802.1AE): after the ethertype a SecTAG of 6 bytes (TCI/AN,
+ * short length, packet number) or 14 with the SC bit (0x20, an 8-byte SCI
+ * follows), the secure data, and a 16-byte ICV at the end of the frame.
+ * With E (0x08) or C (0x04) set the data is encrypted: its checksums
+ * cannot be read, which is counted, not passed over in silence.  Without,
+ * the data is the original ethertype and its payload in clear, as tshark
+ * decodes it.  Either way the frame is not IP to the programs that split
+ * or reassemble IP packets: that would break the ICV.
+ */
+#define MACSEC_TAG_LEN		6
+#define MACSEC_SCI_LEN		8
+#define MACSEC_ICV_LEN		16
+#define MACSEC_TCI_SC		0x20
+#define MACSEC_TCI_E		0x08
+#define MACSEC_TCI_C		0x04
+
+static void
+macsec(struct pctx *c, size_t off, size_t end)
+{
+	size_t tag;
+
+	network(c, INETCSUM_L3_OTHER, off);
+	if (off > end || end - off < MACSEC_TAG_LEN ||
+	    !have(c, off, MACSEC_TAG_LEN)) {
+		set_note(c, "truncated in the MACsec SecTAG");
+		return;
+	}
+	if (c->f[off] & (MACSEC_TCI_E | MACSEC_TCI_C)) {
+		set_note(c, "not parsable (encrypted): MACsec");
+		return;
+	}
+	tag = MACSEC_TAG_LEN + (c->f[off] & MACSEC_TCI_SC ? MACSEC_SCI_LEN : 0);
+	if (end - off < tag + 2 + MACSEC_ICV_LEN || !have(c, off + tag, 2)) {
+		set_note(c, "truncated in the MACsec secure data");
+		return;
+	}
+	inetcsum_pkt_ethertype(c, be16(c->f + off + tag), off + tag + 2,
+			       end - MACSEC_ICV_LEN);
+}
+
 static int
 is_vlan_tpid(unsigned type)
 {
@@ -112,6 +153,9 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		return;
 	case 0x8864:
 		inetcsum_pkt_pppoe(c, off, end);
+		return;
+	case 0x88e5:
+		macsec(c, off, end);
 		return;
 	case 0x0806:	/* ARP */
 	case 0x8035:	/* RARP */

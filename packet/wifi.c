@@ -121,7 +121,7 @@ inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end)
 	if (sub & 4)
 		return;		/* null data, CF-Ack/Poll without data */
 	if (flags & FC_PROTECTED) {
-		set_note(c, "802.11 payload encrypted");
+		set_note(c, "not parsable (encrypted): 802.11");
 		return;
 	}
 	if ((flags & FC_MOREFRAG) || (c->f[off + 22] & 0x0f) != 0) {

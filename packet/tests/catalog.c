@@ -12,6 +12,8 @@
 
 #include "catalog.h"
 
+static void macsec_frames(void);
+
 #define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
@@ -186,6 +188,66 @@ basics(void)
 	fb_eth(&fb, NULL, 0, 0x88b5);
 	fb_payload(&fb, 46, 13);
 	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
+	macsec_frames();
+	/* ESP over IPv4: the payload is encrypted, counted as such. */
+	catalog_eth4(&fb, 50);
+	fb_payload(&fb, 64, 17);
+	fb_finish(&fb);
+	ADD("ipv4-esp", 1, &fb, "not parsable (encrypted): ESP", NO_MUT,
+	    W(IPV4, GOOD, 0));
+}
+
+/*
+ * MACsec (IEEE 802.1AE): integrity only (TCI 0x00, a 6-byte SecTAG; and
+ * with an SCI, TCI 0x20, 14 bytes), the original ethertype and an IPv4/TCP
+ * packet in clear, a 16-byte ICV at the end, which the IP length leaves
+ * out; then encrypted (TCI 0x2c: SC, E, C), which is counted as not
+ * parsable; and a SecTAG cut short.
+ */
+static void
+macsec_frames(void)
+{
+	static const uint8_t tag[] = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x07,
+				       0x08, 0x00 };
+	static const uint8_t tag_sci[] = {
+		0x20, 0x00, 0x00, 0x00, 0x00, 0x09,
+		0x02, 0x00, 0x5e, 0x10, 0x00, 0x01, 0x00, 0x01, 0x08, 0x00,
+	};
+	static const uint8_t enc[] = { 0x2c, 0x00, 0x00, 0x00, 0x00, 0x0b };
+	uint8_t icv[16];
+	struct fb fb;
+
+	memset(icv, 0xa5, sizeof(icv));
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	fb_raw(&fb, tag, sizeof(tag));
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 40, 18);
+	fb_finish(&fb);
+	fb_raw(&fb, icv, sizeof(icv));
+	/* A payload byte before the ICV, which TCP covers, as the mutation. */
+	ADD("macsec-integrity", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	fb_raw(&fb, tag_sci, sizeof(tag_sci));
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 33, 19);
+	fb_finish(&fb);
+	fb_raw(&fb, icv, sizeof(icv));
+	ADD("macsec-integrity-sci", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	fb_raw(&fb, enc, sizeof(enc));
+	fb_payload(&fb, 80, 20);
+	ADD0("macsec-encrypted", 1, &fb, "not parsable (encrypted): MACsec");
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	fb_raw(&fb, enc, 3);
+	ADD0("macsec-cut", 1, &fb, "truncated in the MACsec SecTAG");
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */
