@@ -72,6 +72,118 @@ ip_version(const struct pctx *c, size_t off, unsigned v)
 }
 
 /*
+ * Solaris ipnet (LINKTYPE_IPNET, 226): a 24-byte header whose second byte
+ * is the address family, AF_INET 2 or Solaris's AF_INET6 26, then the IP
+ * packet.
+ */
+static void raw_ip(struct pctx *c, size_t off, size_t end, int want);
+
+#define IPNET_HLEN		24
+#define IPNET_FAMILY_OFF	1
+#define IPNET_AF_INET		2
+#define IPNET_AF_INET6		26
+
+static void
+ipnet(struct pctx *c, size_t end)
+{
+	unsigned af;
+
+	if (!have(c, 0, IPNET_HLEN) || end < IPNET_HLEN) {
+		set_note(c, "truncated in the ipnet header");
+		return;
+	}
+	af = c->f[IPNET_FAMILY_OFF];
+	if (af != IPNET_AF_INET && af != IPNET_AF_INET6) {
+		set_note(c, "ipnet family not parsed");
+		return;
+	}
+	raw_ip(c, IPNET_HLEN, end, af == IPNET_AF_INET ? 4 : 6);
+}
+
+/*
+ * Linux NFLOG (LINKTYPE_NFLOG, 239): a 4-byte header (address family:
+ * AF_INET 2, AF_INET6 10; version; resource id), then TLVs of a 2-byte
+ * length (the header's 4 bytes included) and a 2-byte type, each padded to
+ * 4 bytes.  The IP packet is the value of type NFULA_PAYLOAD (9).  The
+ * TLV fields are in the byte order of the host that captured: read
+ * little-endian, as nearly every such host is, and big-endian only if
+ * that reading does not walk the frame exactly (libpcap swaps them when
+ * the file's byte order is not the reader's; this parser sees no file).
+ */
+#define NFLOG_HLEN		4
+#define NFLOG_TLV_HLEN		4
+#define NFLOG_AF_INET		2
+#define NFLOG_AF_INET6		10
+#define NFULA_PAYLOAD		9
+#define NFLOG_TYPE_MASK		0x3fff	/* less the netlink attribute flags */
+
+static unsigned
+nflog16(const u8 *p, int big)
+{
+	return big ? (unsigned)p[0] << 8 | p[1] : (unsigned)p[1] << 8 | p[0];
+}
+
+/*
+ * 1 if the TLVs from NFLOG_HLEN, read in that byte order, tile the frame
+ * of 'end' bytes of which 'len' were captured: each at least its header
+ * long and none past the frame (the last may run past the capture).
+ */
+static int
+nflog_walks(const struct pctx *c, size_t len, size_t end, int big)
+{
+	size_t off = NFLOG_HLEN;
+
+	while (off < len) {
+		size_t l;
+
+		if (len - off < NFLOG_TLV_HLEN)
+			return len < end;	/* cut in a TLV header */
+		l = nflog16(c->f + off, big);
+		if (l < NFLOG_TLV_HLEN || l > end - off)
+			return 0;
+		if (l > len - off)
+			return 1;		/* the capture ends in it */
+		off += (l + 3) & ~(size_t)3;
+	}
+	return 1;
+}
+
+static void
+nflog(struct pctx *c, size_t end)
+{
+	size_t len = c->caplen < end ? c->caplen : end, off = NFLOG_HLEN;
+	unsigned af;
+	int big;
+
+	if (len < NFLOG_HLEN) {
+		set_note(c, "truncated in the NFLOG header");
+		return;
+	}
+	af = c->f[0];
+	if (af != NFLOG_AF_INET && af != NFLOG_AF_INET6) {
+		set_note(c, "NFLOG family not parsed");
+		return;
+	}
+	big = !nflog_walks(c, len, end, 0) && nflog_walks(c, len, end, 1);
+	while (len - off >= NFLOG_TLV_HLEN) {
+		size_t l = nflog16(c->f + off, big);
+		unsigned type = nflog16(c->f + off + 2, big) & NFLOG_TYPE_MASK;
+
+		if (l < NFLOG_TLV_HLEN || l > end - off)
+			break;
+		if (type == NFULA_PAYLOAD) {
+			raw_ip(c, off + NFLOG_TLV_HLEN, off + l,
+			       af == NFLOG_AF_INET ? 4 : 6);
+			return;
+		}
+		off += (l + 3) & ~(size_t)3;
+		if (off >= len)
+			break;
+	}
+	set_note(c, "NFLOG frame without a payload TLV");
+}
+
+/*
  * MACsec (IEEE 802.1AE): after the ethertype a SecTAG of 6 bytes (TCI/AN,
  * short length, packet number) or 14 with the SC bit (0x20, an 8-byte SCI
  * follows), the secure data, and a 16-byte ICV at the end of the frame.
@@ -347,6 +459,12 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		return 0;
 	case INETCSUM_LINK_RADIOTAP:
 		inetcsum_pkt_radiotap(c, end);
+		return 0;
+	case INETCSUM_LINK_IPNET:
+		ipnet(c, end);
+		return 0;
+	case INETCSUM_LINK_NFLOG:
+		nflog(c, end);
 		return 0;
 	}
 	set_note(c, "unknown link type");

@@ -13,6 +13,7 @@
 #include "catalog.h"
 
 static void macsec_frames(void);
+static void nflog_ipnet_frames(void);
 
 #define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
@@ -189,6 +190,7 @@ basics(void)
 	fb_payload(&fb, 46, 13);
 	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
 	macsec_frames();
+	nflog_ipnet_frames();
 	/* ESP over IPv4: the payload is encrypted, counted as such. */
 	catalog_eth4(&fb, 50);
 	fb_payload(&fb, 64, 17);
@@ -248,6 +250,104 @@ macsec_frames(void)
 	fb_eth(&fb, NULL, 0, 0x88e5);
 	fb_raw(&fb, enc, 3);
 	ADD0("macsec-cut", 1, &fb, "truncated in the MACsec SecTAG");
+}
+
+/* An IPv4/TCP (v6 0) or IPv6/UDP (v6 1) packet, built whole, into 'ip'. */
+static void
+bare_ip(struct fb *ip, int v6, size_t payload, unsigned seed)
+{
+	fb_init(ip);
+	if (v6) {
+		fb_ipv6(ip, 17, A6, B6);
+		fb_udp(ip, 0);
+	} else {
+		fb_ipv4(ip, 6, A4, B4, NULL, 0);
+		fb_tcp(ip);
+	}
+	fb_payload(ip, payload, seed);
+	fb_finish(ip);
+}
+
+/* 'v' as 2 bytes in the order 'big' says (NFLOG's TLVs: the host's). */
+static void
+put16_order(uint8_t *p, unsigned v, int big)
+{
+	p[big ? 0 : 1] = (uint8_t)(v >> 8);
+	p[big ? 1 : 0] = (uint8_t)v;
+}
+
+/*
+ * NFLOG (LINKTYPE_NFLOG 239): the family, a packet-header TLV (type 1),
+ * the payload TLV (type 9) holding the IP packet, padded to 4 bytes; TLVs
+ * little-endian as an x86 host writes them, and once big-endian.  Then
+ * ipnet (LINKTYPE_IPNET 226): a 24-byte header with the family, the IP
+ * packet.  Each: good, a payload byte as the mutation; and the forms noted.
+ */
+static void
+nflog_frame(struct fb *fb, int v6, int big, unsigned seed, int with_payload)
+{
+	struct fb ip;
+	uint8_t h[4] = { 0, 0, 0, 0 }, t1[8], t9[4], pad[3] = { 0, 0, 0 };
+
+	bare_ip(&ip, v6, 37, seed);
+	h[0] = v6 ? 10 : 2;
+	put16_order(t1, 8, big);
+	put16_order(t1 + 2, 1, big);
+	t1[4] = v6 ? 0x86 : 0x08;	/* hw_protocol, network order */
+	t1[5] = v6 ? 0xdd : 0x00;
+	t1[6] = 3;			/* hook */
+	t1[7] = 0;
+	put16_order(t9, 4 + (unsigned)ip.len, big);
+	put16_order(t9 + 2, with_payload ? 9 : 10, big);
+	fb_init(fb);
+	fb_raw(fb, h, sizeof(h));
+	fb_raw(fb, t1, sizeof(t1));
+	fb_raw(fb, t9, sizeof(t9));
+	fb_raw(fb, ip.b, ip.len);
+	fb_raw(fb, pad, (4 - ip.len % 4) % 4);
+}
+
+static void
+nflog_ipnet_frames(void)
+{
+	struct fb fb, ip;
+	uint8_t hdr[24];
+
+	nflog_frame(&fb, 0, 0, 21, 1);
+	ADD("nflog-ipv4-tcp", 239, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = 4 + 8 + 4 + 20 + 20 + 3;
+	nflog_frame(&fb, 1, 0, 22, 1);
+	ADD("nflog-ipv6-udp", 239, &fb, "", NO_MUT,
+	    W(UDP, GOOD, 0))->mut = 4 + 8 + 4 + 40 + 8 + 3;
+	nflog_frame(&fb, 0, 1, 23, 1);
+	ADD("nflog-big-endian-tlvs", 239, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	nflog_frame(&fb, 0, 0, 24, 0);
+	ADD0("nflog-no-payload-tlv", 239, &fb,
+	     "NFLOG frame without a payload TLV");
+
+	memset(hdr, 0, sizeof(hdr));
+	hdr[0] = 1;			/* dli_version */
+	bare_ip(&ip, 0, 29, 25);
+	hdr[1] = 2;			/* AF_INET */
+	put16(hdr + 6, (unsigned)ip.len);	/* dli_pktlen (low half) */
+	fb_init(&fb);
+	fb_raw(&fb, hdr, sizeof(hdr));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("ipnet-ipv4-tcp", 226, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	bare_ip(&ip, 1, 31, 26);
+	hdr[1] = 26;			/* Solaris AF_INET6 */
+	put16(hdr + 6, (unsigned)ip.len);
+	fb_init(&fb);
+	fb_raw(&fb, hdr, sizeof(hdr));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("ipnet-ipv6-udp", 226, &fb, "", LAST, W(UDP, GOOD, 0));
+	hdr[1] = 7;
+	fb_init(&fb);
+	fb_raw(&fb, hdr, sizeof(hdr));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD0("ipnet-unknown-family", 226, &fb, "ipnet family not parsed");
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */
