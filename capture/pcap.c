@@ -40,10 +40,12 @@
  *  - the link-type field's upper bits (FCS length, bits 26-31) are not
  *    part of the type.  A trailing FCS lies past the IP datagram, whose
  *    own length the checksums follow, so it needs no other handling.
- * Not read: the "modified" pcap of Alexey Kuznetzov (magic 0xa1b2cd34,
- * 24-byte record headers), which libpcap reads: "segment" rewrites
- * record headers as 16 bytes, so it would need that layout first; such a
- * file is refused by name rather than misread.
+ *  - the "modified" pcap of Alexey Kuznetzov (magic 0xa1b2cd34, either
+ *    byte order): 24-byte record headers, the lengths where pcap has them,
+ *    then an interface index, a protocol and a packet type (and a pad
+ *    byte), as libpcap reads it (sf-pcap.c); microsecond timestamps.
+ *    "fix" rewrites frames in place and "segment" copies the record
+ *    header of each piece, so both keep the layout.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,6 +62,7 @@
 #define PCAP_FILE_HDR_LEN	24
 /* seconds, fraction, captured length, original length */
 #define PCAP_REC_HDR_LEN	16
+#define PCAP_KUZNETZOV_REC_HDR_LEN 24
 /*
  * The pcap link-type field keeps the link type in its low 16 bits; bits
  * 16-25 are reserved, bit 26 says whether bits 28-31 give the length of
@@ -188,7 +191,11 @@ open_pcap(struct inetcsum_cap *c, uint32_t magic)
 
 	c->format = INETCSUM_CAP_PCAP;
 	c->swapped = magic == bswap32(PCAP_MAGIC_US) ||
-		     magic == bswap32(PCAP_MAGIC_NS);
+		     magic == bswap32(PCAP_MAGIC_NS) ||
+		     magic == bswap32(PCAP_MAGIC_KUZNETZOV);
+	c->rec_hdr_len = magic == PCAP_MAGIC_KUZNETZOV ||
+			 magic == bswap32(PCAP_MAGIC_KUZNETZOV) ?
+			 PCAP_KUZNETZOV_REC_HDR_LEN : PCAP_REC_HDR_LEN;
 	c->nsec = magic == PCAP_MAGIC_NS || magic == bswap32(PCAP_MAGIC_NS);
 	if (c->len < PCAP_FILE_HDR_LEN && c->more) {
 		c->need = PCAP_FILE_HDR_LEN;
@@ -243,12 +250,10 @@ cap_open(struct inetcsum_cap *c, const void *buf, size_t len, int more)
 			    "magic number", len);
 	memcpy(&magic, c->buf, 4);
 	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS ||
-	    magic == bswap32(PCAP_MAGIC_US) || magic == bswap32(PCAP_MAGIC_NS))
-		return open_pcap(c, magic);
-	if (magic == PCAP_MAGIC_KUZNETZOV ||
+	    magic == bswap32(PCAP_MAGIC_US) || magic == bswap32(PCAP_MAGIC_NS) ||
+	    magic == PCAP_MAGIC_KUZNETZOV ||
 	    magic == bswap32(PCAP_MAGIC_KUZNETZOV))
-		return fail(c, "modified pcap (Kuznetzov, magic 0x%08x at offset "
-			    "0) is not supported", (unsigned)magic);
+		return open_pcap(c, magic);
 	if (magic == NG_SHB) {
 		/* The section header is read by the block walk, like any
 		 * later section. */
@@ -320,16 +325,16 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	size_t left = c->len - c->pos;
 	uint64_t rec = c->nrecords + 1;
 	uint32_t caplen, origlen, maxcap, snaplen = c->ifs[0].snaplen;
+	const size_t hl = c->rec_hdr_len;
 
-	if (c->more && left < PCAP_REC_HDR_LEN)
-		return want(c, PCAP_REC_HDR_LEN, "record");
+	if (c->more && left < hl)
+		return want(c, hl, "record");
 	if (left == 0)
 		return 0;
-	if (left < PCAP_REC_HDR_LEN)
+	if (left < hl)
 		return fail(c, "record %llu at offset %llu: record header "
-			    "truncated (%zu of %d bytes)",
-			    (unsigned long long)rec, AT(c), left,
-			    PCAP_REC_HDR_LEN);
+			    "truncated (%zu of %zu bytes)",
+			    (unsigned long long)rec, AT(c), left, hl);
 	caplen = rd32(c, c->pos + 8);
 	origlen = rd32(c, c->pos + 12);
 	if (c->lengths_swapped == 1 ||
@@ -346,18 +351,18 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 			    "(snapshot length %u)", (unsigned long long)rec,
 			    AT(c), (unsigned)caplen, (unsigned)maxcap,
 			    c->ifs[0].linktype, (unsigned)snaplen);
-	if (c->more && caplen > left - PCAP_REC_HDR_LEN)
-		return want(c, (uint64_t)caplen + PCAP_REC_HDR_LEN, "record");
-	if (caplen > left - PCAP_REC_HDR_LEN)
+	if (c->more && caplen > left - hl)
+		return want(c, (uint64_t)caplen + hl, "record");
+	if (caplen > left - hl)
 		return fail(c, "record %llu at offset %llu: captured length "
 			    "%u runs past the end of the file (%zu bytes "
 			    "left)", (unsigned long long)rec, AT(c),
-			    (unsigned)caplen, left - PCAP_REC_HDR_LEN);
+			    (unsigned)caplen, left - hl);
 	c->nrecords = rec;
 	if (snaplen != 0 && caplen > snaplen)
 		c->noversize++;
 	f->record_offset = c->pos;
-	f->offset = c->pos + PCAP_REC_HDR_LEN;
+	f->offset = c->pos + hl;
 	f->data = c->buf + f->offset;
 	f->caplen = caplen;
 	f->origlen = origlen;

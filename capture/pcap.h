@@ -79,6 +79,10 @@ struct inetcsum_cap {
 	enum inetcsum_cap_format format;
 	int swapped;		/* current header/section is foreign-endian */
 	int nsec;		/* pcap: nanosecond timestamps */
+	/* pcap: bytes of a record header, 16, or 24 in the modified pcap of
+	 * Alexey Kuznetzov (magic 0xa1b2cd34: interface index, protocol and
+	 * packet type after the lengths, as libpcap reads it). */
+	unsigned rec_hdr_len;
 	uint32_t version_major, version_minor;
 	struct inetcsum_cap_if *ifs;	/* pcap: one entry; pcapng: per IDB */
 	size_t nifs, ifs_alloc;

@@ -220,7 +220,7 @@ write_records(struct job *j, const struct inetcsum_cap *c,
 	uint32_t type = 0;
 
 	if (c->format == INETCSUM_CAP_PCAP) {
-		hlen = 16;
+		hlen = c->rec_hdr_len;
 	} else {
 		type = file32(c, rec);
 		hlen = type == NG_SPB ? 12 : 28;
