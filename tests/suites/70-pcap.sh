@@ -270,7 +270,8 @@ for f in big.pcap big.pcapng; do
 		{ fail "segment $f"; cat "$W/over-seg.out"; continue; }
 	n=$(tshark -n -r "$W/over-seg-$f" 2>/dev/null | wc -l)
 	grep -q "42 frames, MTU 1500: .* 2 IPv4 packets into 90 fragments" "$W/over-seg.out" &&
-		[ "$n" = 130 ] || { fail "segment $f: tshark reads $n frames"; cat "$W/over-seg.out"; }
+		grep -q "^  2 records longer than the snapshot length, read whole" "$W/over-seg.out" &&
+		[ "$n" = 130 ] || { fail "segment $f: tshark reads $n frames, or no oversize count"; cat "$W/over-seg.out"; }
 done
 [ $failures -eq $before ] &&
 	pass "fix and segment of long records: only bad UDP checksums change, tshark reads the output"

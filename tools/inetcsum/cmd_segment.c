@@ -101,6 +101,9 @@ struct tally {
 	unsigned long long v6_frag, v6_pieces;
 	unsigned long long tso_len;	/* IP length 0 taken from the frame */
 	unsigned long long kept[NKEEP];
+	/* Records longer than the file's snapshot length: read whole, as
+	 * check and fix read them, and said (capture/pcap.h). */
+	unsigned long long oversize;
 };
 
 struct job {
@@ -484,6 +487,7 @@ stream(const char *path, const struct inetcsum_file *file, struct job *j,
 	}
 	if (r == -1)
 		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
+	t->oversize += cap.noversize;
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;
@@ -509,6 +513,9 @@ print_kept(const struct tally *t)
 	if (t->tso_len)
 		printf("  IP length 0 (TSO, BIG TCP) taken from the frame: "
 		       "%llu\n", t->tso_len);
+	if (t->oversize)
+		printf("  %llu record%s longer than the snapshot length, read "
+		       "whole\n", t->oversize, t->oversize == 1 ? "" : "s");
 	for (k = 0; k < NKEEP; k++)
 		n += t->kept[k];
 	if (n == 0)
