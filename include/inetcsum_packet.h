@@ -38,10 +38,12 @@ extern "C" {
 #define INETCSUM_LINK_LOOP	108	/* OpenBSD loopback, network-order AF */
 #define INETCSUM_LINK_LINUX_SLL	113
 #define INETCSUM_LINK_RADIOTAP	127	/* radiotap, then 802.11 */
+#define INETCSUM_LINK_PKTAP_DARWIN 149	/* Apple PKTAP as older macOS wrote it */
 #define INETCSUM_LINK_IPNET	226	/* Solaris ipnet: 24-byte header */
 #define INETCSUM_LINK_IPV4	228
 #define INETCSUM_LINK_IPV6	229
 #define INETCSUM_LINK_NFLOG	239	/* Linux NFLOG: TLVs, IP in one */
+#define INETCSUM_LINK_PKTAP	258	/* Apple PKTAP: header, then its DLT */
 #define INETCSUM_LINK_LINUX_SLL2 276
 
 enum inetcsum_proto {

@@ -357,14 +357,14 @@ bsd_af(uint32_t af)
 }
 
 static void
-loopback(struct pctx *c, size_t end, int any_order)
+loopback(struct pctx *c, size_t off, size_t end, int any_order)
 {
-	const u8 *p = c->f;
+	const u8 *p = c->f + off;
 	uint32_t be, le;
 	int v;
 
-	if (!have(c, 0, LOOP_HLEN)) {
-		network(c, INETCSUM_L3_CUT, 0);
+	if (!have(c, off, LOOP_HLEN) || end - off < LOOP_HLEN) {
+		network(c, INETCSUM_L3_CUT, off);
 		set_note(c, "truncated in the loopback header");
 		return;
 	}
@@ -381,11 +381,72 @@ loopback(struct pctx *c, size_t end, int any_order)
 	if (v == 0 && any_order)
 		v = bsd_af(le);
 	if (v == 0) {
-		network(c, INETCSUM_L3_OTHER, LOOP_HLEN);
+		network(c, INETCSUM_L3_OTHER, off + LOOP_HLEN);
 		set_note(c, "loopback address family not IP");
 		return;
 	}
-	raw_ip(c, LOOP_HLEN, end, v);
+	raw_ip(c, off + LOOP_HLEN, end, v);
+}
+
+/*
+ * Apple's PKTAP (LINKTYPE_PKTAP 258; Darwin's DLT_PKTAP 149, which older
+ * macOS wrote into files): a header of pth_length bytes whose first words
+ * are pth_length, pth_type_next (1: a packet follows) and pth_dlt, the
+ * DLT of the packet after it, all in the capturing host's byte order
+ * (little-endian on every Mac since 2006; big-endian read only where the
+ * little-endian length cannot be one).  The packets of DLT_NULL, Ethernet
+ * and raw IP (DLT_RAW 12 on Darwin, LINKTYPE_RAW 101) are parsed.
+ */
+#define PKTAP_MIN_HLEN		36	/* length, type, DLT, 24-byte name */
+#define PKTAP_TYPE_PACKET	1
+
+static uint32_t
+pktap32(const u8 *p, int big)
+{
+	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		     (uint32_t)p[2] << 8 | p[3] :
+		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+		     (uint32_t)p[1] << 8 | p[0];
+}
+
+static void
+pktap(struct pctx *c, size_t end)
+{
+	uint32_t hl, type, dlt;
+	int big = 0;
+
+	if (!have(c, 0, PKTAP_MIN_HLEN) || end < PKTAP_MIN_HLEN) {
+		set_note(c, "truncated in the PKTAP header");
+		return;
+	}
+	hl = pktap32(c->f, 0);
+	if (hl < PKTAP_MIN_HLEN || hl > end) {
+		big = 1;
+		hl = pktap32(c->f, 1);
+	}
+	if (hl < PKTAP_MIN_HLEN || hl > end) {
+		set_note(c, "PKTAP header length out of range");
+		return;
+	}
+	type = pktap32(c->f + 4, big);
+	dlt = pktap32(c->f + 8, big);
+	if (type != PKTAP_TYPE_PACKET) {
+		set_note(c, "PKTAP record without a packet");
+		return;
+	}
+	switch (dlt) {
+	case INETCSUM_LINK_NULL:
+		loopback(c, hl, end, 1);
+		return;
+	case INETCSUM_LINK_ETHERNET:
+		inetcsum_pkt_ether(c, hl, end);
+		return;
+	case 12:			/* Darwin's DLT_RAW */
+	case INETCSUM_LINK_RAW:
+		raw_ip(c, hl, end, 0);
+		return;
+	}
+	set_note(c, "PKTAP packet of a link type not parsed");
 }
 
 int
@@ -433,10 +494,14 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		raw_ip(c, 0, end, 6);
 		return 0;
 	case INETCSUM_LINK_NULL:
-		loopback(c, end, 1);
+		loopback(c, 0, end, 1);
 		return 0;
 	case INETCSUM_LINK_LOOP:
-		loopback(c, end, 0);
+		loopback(c, 0, end, 0);
+		return 0;
+	case INETCSUM_LINK_PKTAP:
+	case INETCSUM_LINK_PKTAP_DARWIN:
+		pktap(c, end);
 		return 0;
 	case INETCSUM_LINK_PPP:
 		inetcsum_pkt_ppp(c, 0, end);

@@ -14,6 +14,7 @@
 
 static void macsec_frames(void);
 static void nflog_ipnet_frames(void);
+static void pktap_frames(void);
 
 #define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
@@ -191,6 +192,7 @@ basics(void)
 	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
 	macsec_frames();
 	nflog_ipnet_frames();
+	pktap_frames();
 	/* ESP over IPv4: the payload is encrypted, counted as such. */
 	catalog_eth4(&fb, 50);
 	fb_payload(&fb, 64, 17);
@@ -348,6 +350,71 @@ nflog_ipnet_frames(void)
 	fb_raw(&fb, hdr, sizeof(hdr));
 	fb_raw(&fb, ip.b, ip.len);
 	ADD0("ipnet-unknown-family", 226, &fb, "ipnet family not parsed");
+}
+
+/*
+ * Apple PKTAP (LINKTYPE_PKTAP 258, and Darwin's DLT 149 as older macOS
+ * wrote it): a 108-byte header, little-endian as a Mac writes it, then
+ * a packet of its pth_dlt: Ethernet, DLT_NULL, Darwin's DLT_RAW (12);
+ * once with the header big-endian; and a record that holds no packet.
+ */
+static void
+pktap_header(struct fb *fb, unsigned dlt, unsigned type, int big)
+{
+	uint8_t h[108];
+	unsigned i;
+	const unsigned w[3] = { sizeof(h), type, dlt };
+
+	memset(h, 0, sizeof(h));
+	for (i = 0; i < 3; i++) {
+		uint8_t *p = h + 4 * i;
+
+		p[big ? 0 : 3] = (uint8_t)(w[i] >> 24);
+		p[big ? 1 : 2] = (uint8_t)(w[i] >> 16);
+		p[big ? 2 : 1] = (uint8_t)(w[i] >> 8);
+		p[big ? 3 : 0] = (uint8_t)w[i];
+	}
+	memcpy(h + 12, "en0", 3);
+	fb_init(fb);
+	fb_raw(fb, h, sizeof(h));
+}
+
+static void
+pktap_frames(void)
+{
+	static const uint8_t af_inet_le[4] = { 2, 0, 0, 0 };
+	struct fb fb, ip;
+
+	pktap_header(&fb, 1, 1, 0);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 41, 27);
+	fb_finish(&fb);
+	ADD("pktap-ether-ipv4-tcp", 258, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	bare_ip(&ip, 0, 35, 28);
+	pktap_header(&fb, 0, 1, 0);
+	fb_raw(&fb, af_inet_le, sizeof(af_inet_le));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("pktap-null-ipv4-tcp", 258, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	bare_ip(&ip, 1, 30, 29);
+	pktap_header(&fb, 12, 1, 0);
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("pktap-raw-ipv6-udp", 258, &fb, "", LAST, W(UDP, GOOD, 0));
+	bare_ip(&ip, 1, 30, 30);
+	pktap_header(&fb, 12, 1, 0);
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("pktap-149-raw-ipv6-udp", 149, &fb, "", LAST, W(UDP, GOOD, 0));
+	bare_ip(&ip, 0, 30, 31);
+	pktap_header(&fb, 12, 1, 1);
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("pktap-big-endian-header", 258, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	pktap_header(&fb, 1, 2, 0);
+	fb_payload(&fb, 20, 32);
+	ADD0("pktap-no-packet", 258, &fb, "PKTAP record without a packet");
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */
