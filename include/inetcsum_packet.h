@@ -38,6 +38,7 @@ extern "C" {
 #define INETCSUM_LINK_LOOP	108	/* OpenBSD loopback, network-order AF */
 #define INETCSUM_LINK_LINUX_SLL	113
 #define INETCSUM_LINK_RADIOTAP	127	/* radiotap, then 802.11 */
+#define INETCSUM_LINK_ARCNET_LINUX 129	/* Linux ARCNET, RFC 1201 or 1051 */
 #define INETCSUM_LINK_PKTAP_DARWIN 149	/* Apple PKTAP as older macOS wrote it */
 #define INETCSUM_LINK_IPNET	226	/* Solaris ipnet: 24-byte header */
 #define INETCSUM_LINK_IPV4	228

@@ -389,6 +389,61 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 }
 
 /*
+ * Linux ARCNET (LINKTYPE_ARCNET_LINUX 129): source and destination ids
+ * (a byte each), a 2-byte offset field, the protocol id; for the RFC 1201
+ * encapsulation a split flag (and, for an exception packet, flag 0xff, 4
+ * more bytes) and a 2-byte sequence number follow, for RFC 1051 nothing.
+ * IPv4 is 212 (RFC 1201) or 240 (RFC 1051), IPv6 196 (the RFC 1201 form).
+ * Packets split across frames are not reassembled: the first piece (an odd
+ * split flag) starts with the IP header, which is parsed (its length then
+ * runs past the frame, so what it covers is unverified, as tshark has it
+ * too); a later piece (even, nonzero) holds no header and is noted.
+ */
+#define ARC_HLEN		5
+#define ARC_PROTO_OFF		4
+#define ARC_IP_1201		212
+#define ARC_IP_1051		240
+#define ARC_IPV6		196
+#define ARC_SPLIT_EXCEPTION	0xff
+
+static void
+arcnet(struct pctx *c, size_t end)
+{
+	size_t off = ARC_HLEN;
+	unsigned proto;
+
+	if (!have(c, 0, ARC_HLEN) || end < ARC_HLEN) {
+		set_note(c, "truncated in the ARCNET header");
+		return;
+	}
+	proto = c->f[ARC_PROTO_OFF];
+	if (proto != ARC_IP_1201 && proto != ARC_IP_1051 &&
+	    proto != ARC_IPV6) {
+		set_note(c, "ARCNET protocol not parsed");
+		return;
+	}
+	if (proto != ARC_IP_1051) {
+		if (!have(c, off, 1) || end - off < 3) {
+			set_note(c, "truncated in the ARCNET header");
+			return;
+		}
+		if (c->f[off] == ARC_SPLIT_EXCEPTION)
+			off += 4;
+		if (!have(c, off, 1) || end - off < 3) {
+			set_note(c, "truncated in the ARCNET header");
+			return;
+		}
+		if (c->f[off] != 0 && (c->f[off] & 1) == 0) {
+			set_note(c, "ARCNET split packet: a later piece, not "
+				 "reassembled");
+			return;
+		}
+		off += 3;	/* split flag, 2-byte sequence number */
+	}
+	raw_ip(c, off, end, proto == ARC_IPV6 ? 6 : 4);
+}
+
+/*
  * Apple's PKTAP (LINKTYPE_PKTAP 258; Darwin's DLT_PKTAP 149, which older
  * macOS wrote into files): a header of pth_length bytes whose first words
  * are pth_length, pth_type_next (1: a packet follows) and pth_dlt, the
@@ -502,6 +557,9 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 	case INETCSUM_LINK_PKTAP:
 	case INETCSUM_LINK_PKTAP_DARWIN:
 		pktap(c, end);
+		return 0;
+	case INETCSUM_LINK_ARCNET_LINUX:
+		arcnet(c, end);
 		return 0;
 	case INETCSUM_LINK_PPP:
 		inetcsum_pkt_ppp(c, 0, end);

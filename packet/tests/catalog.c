@@ -15,6 +15,7 @@
 static void macsec_frames(void);
 static void nflog_ipnet_frames(void);
 static void pktap_frames(void);
+static void arcnet_frames(void);
 
 #define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
@@ -193,6 +194,7 @@ basics(void)
 	macsec_frames();
 	nflog_ipnet_frames();
 	pktap_frames();
+	arcnet_frames();
 	/* ESP over IPv4: the payload is encrypted, counted as such. */
 	catalog_eth4(&fb, 50);
 	fb_payload(&fb, 64, 17);
@@ -415,6 +417,60 @@ pktap_frames(void)
 	pktap_header(&fb, 1, 2, 0);
 	fb_payload(&fb, 20, 32);
 	ADD0("pktap-no-packet", 258, &fb, "PKTAP record without a packet");
+}
+
+/*
+ * Linux ARCNET (LINKTYPE_ARCNET_LINUX 129): IPv4 in the RFC 1201 form
+ * (protocol 212, split flag 0, sequence), in the RFC 1051 form (240, the
+ * packet right after the protocol id), IPv6 (196, the RFC 1201 form), a
+ * split packet's first piece (parsed) and a later piece (noted, not
+ * reassembled), and another protocol (noted).
+ */
+static void
+arcnet_frames(void)
+{
+	static const uint8_t h1201[8] = { 0x01, 0x02, 0x00, 0x00, 212, 0, 0,
+					  7 };
+	static const uint8_t h1051[5] = { 0x01, 0x02, 0x00, 0x00, 240 };
+	static const uint8_t h6[8] = { 0x01, 0x02, 0x00, 0x00, 196, 0, 0, 8 };
+	static const uint8_t hsplit[8] = { 0x01, 0x02, 0x00, 0x00, 212, 3, 0,
+					   9 };
+	static const uint8_t hlater[8] = { 0x01, 0x02, 0x00, 0x00, 212, 2, 0,
+					   9 };
+	static const uint8_t harp[8] = { 0x01, 0x02, 0x00, 0x00, 213, 0, 0,
+					 1 };
+	struct fb fb, ip;
+
+	bare_ip(&ip, 0, 26, 33);
+	fb_init(&fb);
+	fb_raw(&fb, h1201, sizeof(h1201));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("arcnet-1201-ipv4-tcp", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	fb_init(&fb);
+	fb_raw(&fb, h1051, sizeof(h1051));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("arcnet-1051-ipv4-tcp", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	bare_ip(&ip, 1, 26, 34);
+	fb_init(&fb);
+	fb_raw(&fb, h6, sizeof(h6));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("arcnet-ipv6-udp", 129, &fb, "", LAST, W(UDP, GOOD, 0));
+	bare_ip(&ip, 0, 26, 37);
+	fb_init(&fb);
+	fb_raw(&fb, hsplit, sizeof(hsplit));
+	fb_raw(&fb, ip.b, ip.len);
+	ADD("arcnet-split-first", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	fb_init(&fb);
+	fb_raw(&fb, hlater, sizeof(hlater));
+	fb_payload(&fb, 60, 36);
+	ADD0("arcnet-split-later", 129, &fb, "a later piece, not reassembled");
+	fb_init(&fb);
+	fb_raw(&fb, harp, sizeof(harp));
+	fb_payload(&fb, 28, 35);
+	ADD0("arcnet-arp", 129, &fb, "ARCNET protocol not parsed");
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */

@@ -86,10 +86,10 @@ compare_tshark() {
 	: >"$w/tshark.txt"
 	: >"$w/carp.txt"
 	# One file per link type: Ethernet, PPP, PPP/HDLC, 802.11, radiotap,
-	# Darwin's PKTAP, ipnet, NFLOG, PKTAP.
+	# Linux ARCNET, Darwin's PKTAP, ipnet, NFLOG, PKTAP.
 	# Reassembly off: the catalog's fragments share IP IDs on purpose.
 	# UDP 8472 is Linux's VXLAN port, which tshark needs told.
-	for lt in 1 9 50 105 127 149 226 239 258; do
+	for lt in 1 9 50 105 127 129 149 226 239 258; do
 		"$OUT/gcc/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \
 			>>"$w/ours.txt" || return 1
 		tshark -r "$w/catalog-$lt.pcap" -o ip.defragment:FALSE \
