@@ -32,14 +32,20 @@ extern "C" {
 #define INETCSUM_LINK_PPP	9	/* PPP, optional HDLC address/control */
 #define INETCSUM_LINK_PPP_HDLC	50	/* PPP or Cisco HDLC framing */
 #define INETCSUM_LINK_PPP_ETHER	51	/* PPPoE session header first */
+#define INETCSUM_LINK_ATM_RFC1483 100	/* LLC/SNAP, then the packet */
 #define INETCSUM_LINK_RAW	101	/* raw IPv4 or IPv6 */
 #define INETCSUM_LINK_C_HDLC	104	/* Cisco HDLC */
 #define INETCSUM_LINK_IEEE802_11 105	/* 802.11 header, no FCS */
 #define INETCSUM_LINK_LOOP	108	/* OpenBSD loopback, network-order AF */
+#define INETCSUM_LINK_ENC	109	/* OpenBSD enc: AF, SPI, flags */
 #define INETCSUM_LINK_LINUX_SLL	113
+#define INETCSUM_LINK_PFLOG	117	/* OpenBSD pflog */
 #define INETCSUM_LINK_RADIOTAP	127	/* radiotap, then 802.11 */
 #define INETCSUM_LINK_ARCNET_LINUX 129	/* Linux ARCNET, RFC 1201 or 1051 */
 #define INETCSUM_LINK_PKTAP_DARWIN 149	/* Apple PKTAP as older macOS wrote it */
+#define INETCSUM_LINK_PPP_WITH_DIR 204	/* a direction byte, then PPP */
+#define INETCSUM_LINK_C_HDLC_WITH_DIR 205 /* a direction byte, then C-HDLC */
+#define INETCSUM_LINK_MPLS	219	/* an MPLS label stack first */
 #define INETCSUM_LINK_IPNET	226	/* Solaris ipnet: 24-byte header */
 #define INETCSUM_LINK_IPV4	228
 #define INETCSUM_LINK_IPV6	229

@@ -389,6 +389,65 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 }
 
 /*
+ * OpenBSD enc (LINKTYPE_ENC 109): a 12-byte header, the address family
+ * (host byte order, as DLT_NULL's), the SPI and flags, then the IP packet
+ * as it was before IPsec or after it was undone.
+ */
+#define ENC_HLEN		12
+
+static void
+enc(struct pctx *c, size_t end)
+{
+	const u8 *p = c->f;
+	int v;
+
+	if (!have(c, 0, ENC_HLEN) || end < ENC_HLEN) {
+		set_note(c, "truncated in the enc header");
+		return;
+	}
+	v = bsd_af((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		   (uint32_t)p[2] << 8 | p[3]);
+	if (v == 0)
+		v = bsd_af((uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+			   (uint32_t)p[1] << 8 | p[0]);
+	if (v == 0) {
+		set_note(c, "enc address family not IP");
+		return;
+	}
+	raw_ip(c, ENC_HLEN, end, v);
+}
+
+/*
+ * OpenBSD pflog (LINKTYPE_PFLOG 117): the header's length in its first
+ * byte (padded to 4 bytes on the wire), the address family in its second
+ * (BSD values, one byte), then the IP packet.
+ */
+#define PFLOG_MIN_HLEN		4
+
+static void
+pflog(struct pctx *c, size_t end)
+{
+	size_t hl;
+	int v;
+
+	if (!have(c, 0, 2) || end < PFLOG_MIN_HLEN) {
+		set_note(c, "truncated in the pflog header");
+		return;
+	}
+	hl = ((size_t)c->f[0] + 3) & ~(size_t)3;
+	v = bsd_af(c->f[1]);
+	if (hl < PFLOG_MIN_HLEN || hl > end) {
+		set_note(c, "pflog header length out of range");
+		return;
+	}
+	if (v == 0) {
+		set_note(c, "pflog address family not IP");
+		return;
+	}
+	raw_ip(c, hl, end, v);
+}
+
+/*
  * Linux ARCNET (LINKTYPE_ARCNET_LINUX 129): source and destination ids
  * (a byte each), a 2-byte offset field, the protocol id; for the RFC 1201
  * encapsulation a split flag (and, for an exception packet, flag 0xff, 4
@@ -561,6 +620,32 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 	case INETCSUM_LINK_ARCNET_LINUX:
 		arcnet(c, end);
 		return 0;
+	case INETCSUM_LINK_ENC:
+		enc(c, end);
+		return 0;
+	case INETCSUM_LINK_PFLOG:
+		pflog(c, end);
+		return 0;
+	/* A fixed prefix before a framing parsed elsewhere. */
+	case INETCSUM_LINK_ATM_RFC1483:		/* LLC/SNAP first */
+		inetcsum_pkt_llc(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_PPP_WITH_DIR:	/* a direction byte first */
+	case INETCSUM_LINK_C_HDLC_WITH_DIR:
+		if (!have(c, 0, 1) || end < 1) {
+			set_note(c, "truncated before the direction byte's "
+				 "frame");
+			return 0;
+		}
+		if (linktype == INETCSUM_LINK_PPP_WITH_DIR)
+			inetcsum_pkt_ppp(c, 1, end);
+		else
+			inetcsum_pkt_chdlc(c, 1, end);
+		return 0;
+	case INETCSUM_LINK_MPLS:
+		inetcsum_pkt_mpls(c, 0, end);
+		return 0;
+
 	case INETCSUM_LINK_PPP:
 		inetcsum_pkt_ppp(c, 0, end);
 		return 0;

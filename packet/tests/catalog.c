@@ -16,6 +16,7 @@ static void macsec_frames(void);
 static void nflog_ipnet_frames(void);
 static void pktap_frames(void);
 static void arcnet_frames(void);
+static void prefix_frames(void);
 
 #define MAX_CASES 288
 static struct tcase cases[MAX_CASES];
@@ -195,6 +196,7 @@ basics(void)
 	nflog_ipnet_frames();
 	pktap_frames();
 	arcnet_frames();
+	prefix_frames();
 	/* ESP over IPv4: the payload is encrypted, counted as such. */
 	catalog_eth4(&fb, 50);
 	fb_payload(&fb, 64, 17);
@@ -471,6 +473,49 @@ arcnet_frames(void)
 	fb_raw(&fb, harp, sizeof(harp));
 	fb_payload(&fb, 28, 35);
 	ADD0("arcnet-arp", 129, &fb, "ARCNET protocol not parsed");
+}
+
+/*
+ * Link types that put a fixed header before a framing parsed elsewhere,
+ * each with an IPv4/TCP packet: OpenBSD enc
+ * (109) and pflog (117, its 61-byte header padded to 64), ATM RFC 1483
+ * LLC/SNAP (100), PPP and Cisco HDLC with a direction byte (204, 205), an
+ * MPLS label stack (219).
+ */
+static void
+prefixed(const char *name, int lt, const uint8_t *pre, size_t npre)
+{
+	struct fb fb, ip;
+
+	bare_ip(&ip, 0, 23, (unsigned)lt);
+	fb_init(&fb);
+	fb_raw(&fb, pre, npre);
+	fb_raw(&fb, ip.b, ip.len);
+	ADD(name, lt, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = npre + 40 + 5;
+}
+
+static void
+prefix_frames(void)
+{
+	static const uint8_t enc_h[12] = { 2, 0, 0, 0, 0, 0, 0x10, 0x01,
+					   0, 0, 0, 0 };
+	static const uint8_t snap[8] = { 0xaa, 0xaa, 0x03, 0, 0, 0, 0x08, 0 };
+	static const uint8_t ppp_dir[5] = { 0x00, 0xff, 0x03, 0x00, 0x21 };
+	static const uint8_t chdlc_dir[5] = { 0x01, 0x0f, 0x00, 0x08, 0x00 };
+	static const uint8_t mpls[4] = { 0x00, 0x01, 0x01, 0x40 };
+	uint8_t pflog_h[64];
+
+	memset(pflog_h, 0, sizeof(pflog_h));
+	pflog_h[0] = 61;	/* PFLOG_HDRLEN: the header less its padding */
+	pflog_h[1] = 2;		/* AF_INET */
+	memcpy(pflog_h + 4, "em0", 3);
+	prefixed("enc-ipv4-tcp", 109, enc_h, sizeof(enc_h));
+	prefixed("pflog-ipv4-tcp", 117, pflog_h, sizeof(pflog_h));
+	prefixed("atm-rfc1483-ipv4-tcp", 100, snap, sizeof(snap));
+	prefixed("ppp-with-dir-ipv4-tcp", 204, ppp_dir, sizeof(ppp_dir));
+	prefixed("chdlc-with-dir-ipv4-tcp", 205, chdlc_dir, sizeof(chdlc_dir));
+	prefixed("mpls-ipv4-tcp", 219, mpls, sizeof(mpls));
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */
