@@ -212,6 +212,28 @@ basics(void)
  * out; then encrypted (TCI 0x2c: SC, E, C), which is counted as not
  * parsable; and a SecTAG cut short.
  */
+/* Integrity-only MACsec with SecTAG 'tag' around an IPv4/TCP packet. */
+static void
+macsec_clear(const char *name, const uint8_t *tag, size_t ntag,
+	     size_t payload, unsigned seed)
+{
+	uint8_t icv[16];
+	struct fb fb;
+
+	memset(icv, 0xa5, sizeof(icv));
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	fb_raw(&fb, tag, ntag);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, payload, seed);
+	fb_finish(&fb);
+	fb_raw(&fb, icv, sizeof(icv));
+	/* A payload byte before the ICV, which TCP covers, as the mutation. */
+	ADD(name, 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
+}
+
 static void
 macsec_frames(void)
 {
@@ -222,31 +244,10 @@ macsec_frames(void)
 		0x02, 0x00, 0x5e, 0x10, 0x00, 0x01, 0x00, 0x01, 0x08, 0x00,
 	};
 	static const uint8_t enc[] = { 0x2c, 0x00, 0x00, 0x00, 0x00, 0x0b };
-	uint8_t icv[16];
 	struct fb fb;
 
-	memset(icv, 0xa5, sizeof(icv));
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x88e5);
-	fb_raw(&fb, tag, sizeof(tag));
-	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
-	fb_tcp(&fb);
-	fb_payload(&fb, 40, 18);
-	fb_finish(&fb);
-	fb_raw(&fb, icv, sizeof(icv));
-	/* A payload byte before the ICV, which TCP covers, as the mutation. */
-	ADD("macsec-integrity", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
-	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x88e5);
-	fb_raw(&fb, tag_sci, sizeof(tag_sci));
-	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
-	fb_tcp(&fb);
-	fb_payload(&fb, 33, 19);
-	fb_finish(&fb);
-	fb_raw(&fb, icv, sizeof(icv));
-	ADD("macsec-integrity-sci", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
-	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
+	macsec_clear("macsec-integrity", tag, sizeof(tag), 40, 18);
+	macsec_clear("macsec-integrity-sci", tag_sci, sizeof(tag_sci), 33, 19);
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x88e5);
 	fb_raw(&fb, enc, sizeof(enc));
