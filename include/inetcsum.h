@@ -484,8 +484,10 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 /*
  * inetcsum_prefetch_set() makes the x86-64 vector kernels prefetch
  * 'distance' bytes ahead (0: no software prefetch), for the rest of the
- * process, in place of the table's distance; calls already running finish
- * with the distance they read.  For benchmarks and for tuning a
+ * process, in place of the table's distance, and in buffers of every
+ * length (a row may prefetch only in long buffers: the Intel default
+ * from 256 KiB); calls already running finish with the distance they
+ * read.  For benchmarks and for tuning a
  * deployment.  It returns 0, or -1 where no kernel has a run-time
  * distance (not x86-64, or a build with a fixed
  * INETCSUM_X86_PREFETCH_DISTANCE, which keeps it).
