@@ -488,7 +488,7 @@ arcnet(struct pctx *c, size_t end)
 		}
 		if (c->f[off] == ARC_SPLIT_EXCEPTION)
 			off += 4;
-		if (!have(c, off, 1) || end - off < 3) {
+		if (off > end || end - off < 3 || !have(c, off, 1)) {
 			set_note(c, "truncated in the ARCNET header");
 			return;
 		}
