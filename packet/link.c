@@ -356,11 +356,34 @@ bsd_af(uint32_t af)
 	return 0;
 }
 
+/* The 32-bit word at 'p', big-endian or little-endian. */
+static uint32_t
+word32(const u8 *p, int big)
+{
+	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		     (uint32_t)p[2] << 8 | p[3] :
+		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+		     (uint32_t)p[1] << 8 | p[0];
+}
+
+/*
+ * The IP version of the 4-byte BSD address family at 'p' (0: not IP),
+ * read big-endian, and with 'any_order' little-endian too.  A family in
+ * the capturing host's byte order (LINKTYPE_NULL, enc) is not recorded in
+ * the file; the valid values are all below 256, so at most one of the two
+ * readings can be one of them.
+ */
+static int
+host_af(const u8 *p, int any_order)
+{
+	int v = bsd_af(word32(p, 1));
+
+	return v == 0 && any_order ? bsd_af(word32(p, 0)) : v;
+}
+
 static void
 loopback(struct pctx *c, size_t off, size_t end, int any_order)
 {
-	const u8 *p = c->f + off;
-	uint32_t be, le;
 	int v;
 
 	if (!have(c, off, LOOP_HLEN) || end - off < LOOP_HLEN) {
@@ -368,18 +391,7 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 		set_note(c, "truncated in the loopback header");
 		return;
 	}
-	be = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	     (uint32_t)p[2] << 8 | p[3];
-	le = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-	     (uint32_t)p[1] << 8 | p[0];
-	/*
-	 * LINKTYPE_NULL holds the AF in the capturing host's byte order, which
-	 * the file does not record; the valid values are all below 256, so at
-	 * most one of the two readings can be one of them.
-	 */
-	v = bsd_af(be);
-	if (v == 0 && any_order)
-		v = bsd_af(le);
+	v = host_af(c->f + off, any_order);
 	if (v == 0) {
 		network(c, INETCSUM_L3_OTHER, off + LOOP_HLEN);
 		set_note(c, "loopback address family not IP");
@@ -398,18 +410,13 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 static void
 enc(struct pctx *c, size_t end)
 {
-	const u8 *p = c->f;
 	int v;
 
 	if (!have(c, 0, ENC_HLEN) || end < ENC_HLEN) {
 		set_note(c, "truncated in the enc header");
 		return;
 	}
-	v = bsd_af((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		   (uint32_t)p[2] << 8 | p[3]);
-	if (v == 0)
-		v = bsd_af((uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-			   (uint32_t)p[1] << 8 | p[0]);
+	v = host_af(c->f, 1);
 	if (v == 0) {
 		set_note(c, "enc address family not IP");
 		return;
@@ -514,15 +521,6 @@ arcnet(struct pctx *c, size_t end)
 #define PKTAP_MIN_HLEN		36	/* length, type, DLT, 24-byte name */
 #define PKTAP_TYPE_PACKET	1
 
-static uint32_t
-pktap32(const u8 *p, int big)
-{
-	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3] :
-		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-		     (uint32_t)p[1] << 8 | p[0];
-}
-
 static void
 pktap(struct pctx *c, size_t end)
 {
@@ -533,17 +531,17 @@ pktap(struct pctx *c, size_t end)
 		set_note(c, "truncated in the PKTAP header");
 		return;
 	}
-	hl = pktap32(c->f, 0);
+	hl = word32(c->f, 0);
 	if (hl < PKTAP_MIN_HLEN || hl > end) {
 		big = 1;
-		hl = pktap32(c->f, 1);
+		hl = word32(c->f, 1);
 	}
 	if (hl < PKTAP_MIN_HLEN || hl > end) {
 		set_note(c, "PKTAP header length out of range");
 		return;
 	}
-	type = pktap32(c->f + 4, big);
-	dlt = pktap32(c->f + 8, big);
+	type = word32(c->f + 4, big);
+	dlt = word32(c->f + 8, big);
 	if (type != PKTAP_TYPE_PACKET) {
 		set_note(c, "PKTAP record without a packet");
 		return;
