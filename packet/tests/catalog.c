@@ -275,6 +275,15 @@ bare_ip(struct fb *ip, int v6, size_t payload, unsigned seed)
 	fb_finish(ip);
 }
 
+/* A frame of the link-layer bytes 'pre', then the packet built in 'ip'. */
+static void
+fb_after(struct fb *fb, const uint8_t *pre, size_t npre, const struct fb *ip)
+{
+	fb_init(fb);
+	fb_raw(fb, pre, npre);
+	fb_raw(fb, ip->b, ip->len);
+}
+
 /* 'v' as 2 bytes in the order 'big' says (NFLOG's TLVs: the host's). */
 static void
 put16_order(uint8_t *p, unsigned v, int big)
@@ -338,22 +347,16 @@ nflog_ipnet_frames(void)
 	bare_ip(&ip, 0, 29, 25);
 	hdr[1] = 2;			/* AF_INET */
 	put16(hdr + 6, (unsigned)ip.len);	/* dli_pktlen (low half) */
-	fb_init(&fb);
-	fb_raw(&fb, hdr, sizeof(hdr));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, hdr, sizeof(hdr), &ip);
 	ADD("ipnet-ipv4-tcp", 226, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
 	bare_ip(&ip, 1, 31, 26);
 	hdr[1] = 26;			/* Solaris AF_INET6 */
 	put16(hdr + 6, (unsigned)ip.len);
-	fb_init(&fb);
-	fb_raw(&fb, hdr, sizeof(hdr));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, hdr, sizeof(hdr), &ip);
 	ADD("ipnet-ipv6-udp", 226, &fb, "", LAST, W(UDP, GOOD, 0));
 	hdr[1] = 7;
-	fb_init(&fb);
-	fb_raw(&fb, hdr, sizeof(hdr));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, hdr, sizeof(hdr), &ip);
 	ADD0("ipnet-unknown-family", 226, &fb, "ipnet family not parsed");
 }
 
@@ -445,25 +448,17 @@ arcnet_frames(void)
 	struct fb fb, ip;
 
 	bare_ip(&ip, 0, 26, 33);
-	fb_init(&fb);
-	fb_raw(&fb, h1201, sizeof(h1201));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, h1201, sizeof(h1201), &ip);
 	ADD("arcnet-1201-ipv4-tcp", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
-	fb_init(&fb);
-	fb_raw(&fb, h1051, sizeof(h1051));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, h1051, sizeof(h1051), &ip);
 	ADD("arcnet-1051-ipv4-tcp", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
 	bare_ip(&ip, 1, 26, 34);
-	fb_init(&fb);
-	fb_raw(&fb, h6, sizeof(h6));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, h6, sizeof(h6), &ip);
 	ADD("arcnet-ipv6-udp", 129, &fb, "", LAST, W(UDP, GOOD, 0));
 	bare_ip(&ip, 0, 26, 37);
-	fb_init(&fb);
-	fb_raw(&fb, hsplit, sizeof(hsplit));
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, hsplit, sizeof(hsplit), &ip);
 	ADD("arcnet-split-first", 129, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
 	fb_init(&fb);
@@ -489,9 +484,7 @@ prefixed(const char *name, int lt, const uint8_t *pre, size_t npre)
 	struct fb fb, ip;
 
 	bare_ip(&ip, 0, 23, (unsigned)lt);
-	fb_init(&fb);
-	fb_raw(&fb, pre, npre);
-	fb_raw(&fb, ip.b, ip.len);
+	fb_after(&fb, pre, npre, &ip);
 	ADD(name, lt, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0))->mut = npre + 40 + 5;
 }
