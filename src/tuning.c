@@ -6,19 +6,20 @@
  * The dispatcher (src/dispatch.c) asks this table which kernel to use for
  * inetcsum_partial() and which for inetcsum_copy() on this CPU, and the x86
  * vector kernels read their prefetch distance from here.  A row applies to
- * one vendor, one display family and a range of models; the last row is
- * the default for every other CPU: the first supported kernel of the
- * registry (best first, src/dispatch.c) for both operations and the build's
- * prefetch distance.  Every row says which measurement it rests on; rows
+ * one vendor, one display family and a range of models; after them come
+ * a default row per vendor (any family and model) and the last row, the
+ * default for every other CPU: the first supported kernel of the registry
+ * (best first, src/dispatch.c) for both operations and the vendor's
+ * prefetch scheme.  Every row says which measurement it rests on; rows
  * are added from what `inetcsum bench --tune` prints on a CPU.
  *
  * The choice is per operation because the two loops have different limits
  * (the copy is bound by stores, the sum by loads and two vector ports), so
  * the best kernel for one need not be the best for the other.  A choice
- * per size class is not in the table: every x86 kernel already runs the
- * same scalar path up to 64 bytes and a short vector path up to 16
- * vectors (src/x86/csum_x86_template.h), and no measurement has yet shown
- * another kernel winning a size class by more than the noise.
+ * per size class is in the table only where one measured (Zen 4's large
+ * sums): every x86 kernel already runs the same scalar path up to 64
+ * bytes and a short vector path up to 16 vectors
+ * (src/x86/csum_x86_template.h).
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -112,14 +113,13 @@ static const struct inetcsum_tuning_row rows[] = {
 	 * reported model 167 (Rocket Lake's).  docs/tuning.md, "Defaults
 	 * without a row", has the measurements; in short:
 	 *
-	 * - the copy: x86_avx512 (whose main loop adds pairs with
-	 *   vpmaddwd) where the CPU has it, ahead of the VNNI kernel: on
-	 *   Intel 167 1.3-1.5x hot at 256-1500 B, on Zen 4 1.10-1.17x hot at
-	 *   1500 B-4 KiB, on Zen 5 1.025x overall; a CPU without AVX-512BW
-	 *   gets the registry's best copy.
+	 * - the kernels: the registry's best that the CPU runs, for both
+	 *   operations (on Intel 167 the VNNI copy ran 1.13-1.19x
+	 *   x86_avx512's at 1500 B-4 KiB hot, inetcsum bench --op copy).
 	 * - Intel: prefetch 2048 bytes ahead, only in buffers of 256 KiB and
-	 *   more.  On model 167 that was within 2% of the best distance at
-	 *   every size, hot and cold (1.3x over none cold from 256 KiB), and
+	 *   more.  On model 167 that was within 5% of the best of six
+	 *   settings in all but three cells (5.5-6.3% off, cold), never
+	 *   slower than none (1.3x over none cold from 256 KiB), and
 	 *   below 256 KiB prefetching at any distance lost (1.26x cold at
 	 *   64 KiB with 4096 B); on model 207, 2048 B was within 3% of its
 	 *   best (4096 B) at 1 MiB hot and cold.
