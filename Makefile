@@ -33,8 +33,8 @@ bench: deps-bench $(BUILD)/CMakeCache.txt
 	@echo "== packet workloads: GRO verify, forwarding, NAT (bench/packet_jobs_bench.c) =="
 	$(BUILD)/bench/packet_jobs_bench
 	@echo
-	@echo "== lwIP: inetcsum_lwip.h hooks against Debian's liblwip (tests/lwip/bench_lwip_hook.c) =="
-	$(BUILD)/tests/lwip/bench_lwip_hook
+	@echo "== lwIP: inetcsum_lwip.h hooks against Debian's liblwip (bench/lwip_hook_bench.c) =="
+	$(BUILD)/bench/lwip_hook_bench
 	@echo
 	@echo "== Python: the inetcsum module against scapy's checksum() (python/bench.py) =="
 	/usr/bin/python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz/fuzz_csum.c - libFuzzer target: every kernel the CPU supports
- * against the naive reference (tests/ref_csum.c) on fuzzer-chosen data,
+ * against the naive reference (tests/lib/ref_csum.c) on fuzzer-chosen data,
  * start offset, split point and initial sum, plus the split property (two
  * parts combined with inetcsum_block_add(), the stream and scatter-gather
  * functions must equal one pass).  Built as a libFuzzer binary with

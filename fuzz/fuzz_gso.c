@@ -11,7 +11,7 @@
  *         The same packet is fragmented with the MSS as MTU, under the
  *         same rules, each fragment at most MTU IP bytes and, with an
  *         IPv4 header, one whose checksum the frame checker finds good;
- *   odd:  bytes 3..10 seed a generated packet (packet/tests/l4gen.c) of at
+ *   odd:  bytes 3..10 seed a generated packet (tests/packet/l4gen.c) of at
  *         most 600 payload bytes, segmented with every MSS from 1 to past
  *         its payload, in both checksum modes, and compared byte for byte
  *         with the naive reference.

@@ -6,7 +6,7 @@
  * 1: rewrite the destination rather than the source, bit 2: decrement the
  * TTL with INETCSUM_TTL_VERIFY), bytes 1-16 an address, 17-18 a port, and
  * the rest is an IP packet.  Every call works on a copy flush against a
- * PROT_NONE page (tests/test_util.c), so a read or write one byte past the
+ * PROT_NONE page (tests/lib/test_util.c), so a read or write one byte past the
  * packet faults even without a sanitizer.  What must hold:
  *   check   the verdicts of inetcsum_frame_check(INETCSUM_LINK_RAW), and
  *           the count of BAD and ILLEGAL layers as its result; nothing

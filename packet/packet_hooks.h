@@ -4,7 +4,7 @@
  * benchmarks reach below the API, to compare choices side by side that a
  * program never makes: the GRO walk's grouping and prefetch, the GSO
  * payload prefetch distance.  Declared here once for every program that
- * uses them (packet/tests/test_gro.c, bench/packet_jobs_bench.c,
+ * uses them (tests/packet/test_gro.c, bench/packet_jobs_bench.c,
  * bench/gso_bench.c), which link the static library; the shared library
  * does not export them (tests/suites/40-symbols.sh checks that its exports
  * are the installed headers' functions).  Nothing in the library reads

@@ -12,7 +12,7 @@
  * over the unresolved state only, and forward the call; later calls cost
  * two loads and one indirect call.  inetcsum_impl_select() stores
  * unconditionally, so an explicit selection is never overwritten by a
- * first call racing it in another thread (tests/test_race.c), and because
+ * first call racing it in another thread (tests/core/test_race.c), and because
  * one pointer holds the whole choice no thread can see half of one kernel
  * and half of another.  Where only the portable kernel is built in, there
  * is nothing to choose and the entry points call it directly.

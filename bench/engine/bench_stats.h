@@ -7,7 +7,7 @@
  * Two medians are in use, and each program keeps the one its published
  * figures were taken with: the nearest-rank one, inetcsum_bench_pct(v, n,
  * 0.5), which is v[n / 2] of the sorted samples ("inetcsum bench", gso_bench,
- * tests/bench_batch.c), and inetcsum_bench_median(), which averages the
+ * bench/batch_bench.c), and inetcsum_bench_median(), which averages the
  * two middle samples of an even count (the tuning questions,
  * packet_jobs_bench).  For an odd count, every default, they agree.
  */

@@ -53,7 +53,7 @@
  * sum_tail7()) do.  The returned 32-bit partial sum differs from the
  * portable kernel's 32-bit value in general but is congruent to it modulo
  * 0xffff and zero in the same case, so both fold to the same checksum,
- * which is what tests/test_csum.c checks.
+ * which is what tests/core/test_csum.c checks.
  *
  * The fused copy uses the same registers: VLM, VSTM of the same registers
  * to the destination, then the VCKSMs, so every byte is loaded once; the

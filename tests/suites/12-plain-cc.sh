@@ -27,12 +27,12 @@ echo "compiled ${#objs[@]} library sources and packet/*.c with:" \
 	"$CC -std=c11 -O2 -c"
 # Tests use the internal registry (src/impl.h) like the CMake build does.
 for t in test_vectors test_csum test_api; do
-	"$CC" -std=c11 -O2 -Isrc -Iinclude -Itests "tests/$t.c" tests/ref_csum.c \
-		tests/test_util.c "${objs[@]}" -o "$O/$t"
+	"$CC" -std=c11 -O2 -Isrc -Iinclude -Itests/lib "tests/core/$t.c" \
+		tests/lib/ref_csum.c tests/lib/test_util.c "${objs[@]}" -o "$O/$t"
 done
 # Exit 77: every check ran and passed but a kernel could not run on this
 # CPU (the program names it): a recorded skip, never a pass.
-for t in "test_vectors tests/vectors/*.txt" test_api test_csum; do
+for t in "test_vectors tests/core/vectors/*.txt" test_api test_csum; do
 	rc=0
 	# shellcheck disable=SC2086 # the glob of test_vectors' files
 	"$O"/$t >"$O/out" 2>&1 || rc=$?

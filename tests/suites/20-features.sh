@@ -10,7 +10,7 @@
 set -eu
 . tests/suites/common.sh
 native_build
-T=$NATIVE_BUILD/tests/test_dispatch
+T=$NATIVE_BUILD/tests/core/test_dispatch
 mapfile -t feats < <("$T" --list-features)
 if [ ${#feats[@]} -eq 0 ]; then
 	echo "no CPU features on this architecture: only the portable kernel," \

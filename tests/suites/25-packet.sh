@@ -8,7 +8,7 @@
 #                           fixer), test_truncate (every cut, guard pages,
 #                           random damage), test_jumbo (TSO, BIG TCP and
 #                           jumbogram frames), the packet operations' tests
-#                           (bench/bench_frame.c, the per-frame bench, runs
+#                           (bench/frame_bench.c, the per-frame bench, runs
 #                           in the native suite: it needs the bench engine)
 #   clang, ASan + UBSan     test_packet, test_truncate and test_jumbo, so an
 #                           over-read that stays inside a mapped page, or
@@ -20,11 +20,12 @@
 #   tshark                  the catalog's frames written to a pcap per link
 #                           type (catalog_pcap) and checked by tshark; every
 #                           difference must be listed, with its reason, in
-#                           packet/tests/tshark-differences.txt
+#                           tests/packet/tshark-differences.txt
 #
-# The module is built from a tree holding only the library and packet/
-# (symbolic links into this checkout), which also checks that packet/
-# depends on nothing but libinetcsum.  About a minute on 2 cores.
+# The module is built from a tree holding only the library, packet/ and
+# tests/ (symbolic links into this checkout), which also checks that
+# packet/ and its tests depend on nothing but libinetcsum.  About a minute
+# on 2 cores.
 #
 # Environment: BUILD_ROOT, JOBS (from tests/run_tests.sh).
 set -u
@@ -36,7 +37,7 @@ fail=0
 
 rm -rf "$OUT"
 mkdir -p "$OUT/tree"
-for d in CMakeLists.txt cmake include src packet; do
+for d in CMakeLists.txt cmake include src packet tests; do
 	ln -s "$SRC/$d" "$OUT/tree/$d"
 done
 
@@ -48,7 +49,8 @@ build() {
 	if ! cmake -S "$OUT/tree" -B "$OUT/$name" -DINETCSUM_BUILD_SHARED=OFF \
 		-DINETCSUM_BUILD_TESTS=ON -DCMAKE_COMPILE_WARNING_AS_ERROR=ON \
 		"$@" >"$OUT/$name.log" 2>&1 ||
-	   ! cmake --build "$OUT/$name" -j "$JOBS" >>"$OUT/$name.log" 2>&1; then
+	   ! cmake --build "$OUT/$name" -j "$JOBS" --target inetcsum_packet_tests \
+		>>"$OUT/$name.log" 2>&1; then
 		tail -n 40 "$OUT/$name.log"
 		echo "FAIL: packet build $name"
 		fail=1
@@ -92,7 +94,7 @@ compare_tshark() {
 	# Reassembly off: the catalog's fragments share IP IDs on purpose.
 	# UDP 8472 is Linux's VXLAN port, which tshark needs told.
 	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204; do
-		"$OUT/gcc/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \
+		"$OUT/gcc/tests/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \
 			>>"$w/ours.txt" || return 1
 		tshark -r "$w/catalog-$lt.pcap" -o ip.defragment:FALSE \
 			-o ipv6.defragment:FALSE -o ip.check_checksum:TRUE \
@@ -124,7 +126,7 @@ compare_tshark() {
 		}
 	done
 	python3 - "$w/ours.txt" "$w/tshark.txt" \
-		packet/tests/tshark-differences.txt "$w/carp.txt" <<'PY'
+		tests/packet/tshark-differences.txt "$w/carp.txt" <<'PY'
 import sys
 # Our columns (catalog_pcap.c); tshark 4.0 verifies neither OSPF's nor
 # RSVP's checksum (no status field), so those two are not compared here
@@ -180,7 +182,7 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-if [ -x "$OUT/gcc/packet/catalog_pcap" ]; then
+if [ -x "$OUT/gcc/tests/packet/catalog_pcap" ]; then
 	if ! command -v tshark >/dev/null || ! command -v python3 >/dev/null; then
 		echo "FAIL: packet tshark comparison: tshark or python3 missing" \
 			"(scripts/deps/packet.txt lists them)"
@@ -196,9 +198,9 @@ fi
 if command -v clang >/dev/null; then
 	if build asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DINETCSUM_SANITIZE=address,undefined; then
-		if "$OUT/asan/packet/test_packet" &&
-		   "$OUT/asan/packet/test_truncate" 100 &&
-		   "$OUT/asan/packet/test_jumbo"; then
+		if "$OUT/asan/tests/packet/test_packet" &&
+		   "$OUT/asan/tests/packet/test_truncate" 100 &&
+		   "$OUT/asan/tests/packet/test_jumbo"; then
 			echo "PASS: packet ASan+UBSan"
 		else
 			echo "FAIL: packet ASan+UBSan"

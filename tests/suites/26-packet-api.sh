@@ -6,7 +6,7 @@
 #
 #   ctest           test_ip_packet, test_forward, test_gro and the
 #                   fuzz_ip_packet corpus, gcc -Werror (INETCSUM_TEST_QUICK)
-#   gen_packets     tests/packet_api/gen_packets.c: 1200 packets made by
+#   gen_packets     tests/packet/gen_packets.c: 1200 packets made by
 #                   the API alone (filled built packets, NAT'd packets,
 #                   TTL-decremented headers, GRO-coalesced packets) in a
 #                   LINKTYPE_RAW pcap
@@ -32,8 +32,8 @@ if ! configure "$B" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release \
 	-DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DINETCSUM_BUILD_BENCH=OFF ||
    ! build "$B" inetcsum_static inetcsum_tool test_ip_packet test_forward \
 	test_gro fuzz_ip_packet_standalone ||
-   ! quiet gcc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -Ipacket/tests \
-	tests/packet_api/gen_packets.c packet/tests/l4gen.c \
+   ! quiet gcc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -Itests/packet \
+	tests/packet/gen_packets.c tests/packet/l4gen.c \
 	"$B/libinetcsum.a" -o "$B/gen_packets"; then
 	echo "FAIL: packet-api build"
 	exit 1

@@ -3,7 +3,7 @@
 # tests/suites/27-segment.sh - software GSO and "inetcsum segment" (issue 10).
 #
 #   ctest -L packet     test_gso / test_offload against the naive reference
-#                       (packet/tests/l4gen.c), gcc -Werror
+#                       (tests/packet/l4gen.c), gcc -Werror
 #   test_gso --pcap     the Ethernet segments it made, checked by
 #                       "inetcsum check" and by tshark (every checksum good)
 #   inetcsum segment    three captures (pcap LE/us, pcap BE/ns, pcapng with
@@ -11,7 +11,7 @@
 #                       RFC 2675 header and IPv4 BIG TCP split, IPv6 UDP
 #                       kept; TSO frames with an IP length of 0 under
 #                       64 KiB, split or fragmented or counted) from
-#                       tests/segment/segcheck.py:
+#                       tests/tools/segment/segcheck.py:
 #                       the output keeps the file header and every kept
 #                       record byte for byte and in order, every packet fits
 #                       the MTU, each TCP byte stream and each fragmented
@@ -21,7 +21,7 @@
 #                       the MTU is split or counted under its reason
 #   VLAN after SLL      segment's fragments of packets behind VLAN tags
 #                       after SLL and SLL2 reassembled by check, every
-#                       checksum good (tests/segment/sll_vlan.py)
+#                       checksum good (tests/tools/segment/sll_vlan.py)
 #   fuzz_gso            its corpus (GSO and fragmentation), under ASan +
 #                       UBSan with clang
 # Under a minute on 2 cores.  Environment: BUILD_ROOT, JOBS.
@@ -76,7 +76,7 @@ tso_split() {
 }
 
 W=$OUT/work
-"$B/packet/test_gso" --pcap "$W/gso.pcap" >/dev/null || fail=1
+"$B/tests/packet/test_gso" --pcap "$W/gso.pcap" >/dev/null || fail=1
 if quiet "$B/tools/inetcsum" check -q "$W/gso.pcap"; then
 	echo "PASS: segment: GSO output good for inetcsum check"
 else
@@ -94,7 +94,7 @@ else
 	fail=1
 fi
 
-python3 tests/segment/segcheck.py make "$W" || fail=1
+python3 tests/tools/segment/segcheck.py make "$W" || fail=1
 for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 	for mtu in 1500 576; do
 		o=$W/out-$mtu-$f
@@ -104,7 +104,7 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 			fail=1
 			continue
 		fi
-		if python3 tests/segment/segcheck.py check "$W/$f" "$o" $mtu \
+		if python3 tests/tools/segment/segcheck.py check "$W/$f" "$o" $mtu \
 			"$o.txt" &&
 		   quiet "$B/tools/inetcsum" check -q "$o" &&
 		   { [ $have_tshark = 0 ] || { tshark_good "$o" &&
@@ -119,13 +119,13 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 done
 # VLAN tags after SLL and SLL2: segment fragments the packets behind them
 # and check's reassembly puts the fragments together again, both finding
-# the IP header with the packet layer's walker (tests/segment/sll_vlan.py).
-python3 tests/segment/sll_vlan.py make "$W" || fail=1
+# the IP header with the packet layer's walker (tests/tools/segment/sll_vlan.py).
+python3 tests/tools/segment/sll_vlan.py make "$W" || fail=1
 for f in sll-vlan.pcap sll2-vlan.pcap; do
 	o=$W/seg-$f
 	if "$B/tools/inetcsum" segment --mtu 576 "$W/$f" "$o" >"$o.txt" &&
 	   "$B/tools/inetcsum" check -q --json "$o" >"$o.json" &&
-	   python3 tests/segment/sll_vlan.py verify "$o.txt" "$o.json" 3 &&
+	   python3 tests/tools/segment/sll_vlan.py verify "$o.txt" "$o.json" 3 &&
 	   { [ $have_tshark = 0 ] || tshark_good "$o"; }; then
 		echo "PASS: segment and check agree on VLAN tags after ${f%%-*}"
 	else
@@ -150,7 +150,7 @@ if command -v clang >/dev/null; then
 		-DINETCSUM_BUILD_TOOLS=OFF &&
 	   build "$A" fuzz_gso_standalone test_gso &&
 	   "$A/fuzz/fuzz_gso_standalone" fuzz/corpus/gso >/dev/null &&
-	   INETCSUM_TEST_QUICK=1 "$A/packet/test_gso" >/dev/null; then
+	   INETCSUM_TEST_QUICK=1 "$A/tests/packet/test_gso" >/dev/null; then
 		echo "PASS: segment ASan+UBSan (fuzz_gso corpus, test_gso)"
 	else
 		echo "FAIL: segment ASan+UBSan"

@@ -23,7 +23,7 @@ configure "$T" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DINETCSUM_TEST_SUPPORT=ON -DINETCSUM_SANITIZE=thread \
 	-DINETCSUM_BUILD_BENCH=OFF -DINETCSUM_BUILD_TOOLS=OFF
 build "$T" test_dispatch test_race
-if ! nm "$T/tests/test_dispatch" | grep -q __tsan_init; then
+if ! nm "$T/tests/core/test_dispatch" | grep -q __tsan_init; then
 	echo "test_dispatch was not built with ThreadSanitizer"
 	exit 1
 fi

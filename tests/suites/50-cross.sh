@@ -14,7 +14,7 @@
 #   aarch64-sve2-128, aarch64-sve2-512
 #                the same binaries on "max" with SVE2 at a vector length
 #                of 128 and 512 bits: arm_sve2 (whose strides and chunks
-#                follow the vector length, tests/kernel_facts.h); the probe
+#                follow the vector length, tests/core/kernel_facts.h); the probe
 #                must see that length (prctl(PR_SVE_GET_VL)), and the 512
 #                run also runs the probe at 256, 384, 1024 and 2048 bits
 #   aarch64-ubsan  arm64 again, built with -fsanitize=undefined (any report

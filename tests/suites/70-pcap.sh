@@ -3,26 +3,26 @@
 # generated capture corpus, built with ASan and UBSan:
 #  - every frame's per-layer verdicts against the generator's record;
 #  - the same verdicts against tshark's, differences only as listed in
-#    tests/pcap/tshark-differences.txt, and against tcpdump's where it
-#    verifies (tests/pcap/tcpdump-differences.txt);
-#  - IP reassembly across frames (tests/pcap/gen_frag.py) against the
+#    tests/tools/pcap/tshark-differences.txt, and against tcpdump's where it
+#    verifies (tests/tools/pcap/tcpdump-differences.txt);
+#  - IP reassembly across frames (tests/tools/pcap/gen_frag.py) against the
 #    generator and tshark, fix by file, pipe and gzip, the memory limits;
 #  - fix: only wrong checksum bytes differ, the result checks good;
 #  - -j N gives the same output as -j 1; standard input works;
 #  - compressed files of several members or frames, and cut at every
-#    byte, against gzip/zstd/lz4 -dc (tests/pcap/stream.py compressed);
+#    byte, against gzip/zstd/lz4 -dc (tests/tools/pcap/stream.py compressed);
 #  - records that libpcap and tshark read though their headers look
 #    wrong (longer than the snapshot length, old length order), against
-#    tshark, through check, fix and segment (tests/pcap/oversize.py);
+#    tshark, through check, fix and segment (tests/tools/pcap/oversize.py);
 #  - damaged files: exit 2, an error naming file, record and offset, the
 #    frames before the damage still checked; fix then writes nothing;
-#  - many captures (tests/pcap/files_from.py): check/fix --files-from
+#  - many captures (tests/tools/pcap/files_from.py): check/fix --files-from
 #    against one run per file, merged; fix --output-dir; failures counted;
 #  - a full file system (small tmpfs) leaves no output behind;
 #  - ICMP errors quoting whole datagrams, RFC 4884 extensions and pcapng
-#    epb_flags (tests/pcap/gen_icmp.py, gen_epbflags.py) against the
+#    epb_flags (tests/tools/pcap/gen_icmp.py, gen_epbflags.py) against the
 #    generator and tshark, and fix of them;
-#  - TSO, BIG TCP and jumbogram frames past 64 KiB (tests/pcap/gen_jumbo.py)
+#  - TSO, BIG TCP and jumbogram frames past 64 KiB (tests/tools/pcap/gen_jumbo.py)
 #    against the generator, and fix of them;
 #  - a smoke run of bench/pcap_speed.sh in which every variant runs.
 set -u
@@ -398,9 +398,9 @@ m=$($PY "$W/bounds.py" "$W/many.json" "$W/many1m.json" "$W/many50.json" 2>&1) &&
 	fail "reassembly memory bounds: $m"
 
 echo "--- ICMP quotes, RFC 4884 extensions, pcapng epb_flags (issue 24)"
-# tests/pcap/gen_icmp.py: whole quotes (the quoted upper layer verified),
+# tests/tools/pcap/gen_icmp.py: whole quotes (the quoted upper layer verified),
 # cut quotes, a bad quoted header under a wrong outer length, RFC 4884
-# extensions; tests/pcap/gen_epbflags.py: "checksum not ready" / "valid".
+# extensions; tests/tools/pcap/gen_epbflags.py: "checksum not ready" / "valid".
 # Each against the generator, tshark (listed differences only), and fix:
 # only wrong fields change, rechecked, and tshark finds nothing bad once
 # partial fields are completed too (--fix-partial).
@@ -456,7 +456,7 @@ grep -q '"proto":"icmpext","status":"bad"' "$IC.jsonl" &&
 	pass "ICMP quotes, RFC 4884 extensions, epb_flags: generator, tshark, fix and tshark after it agree"
 
 echo "--- TSO, BIG TCP and jumbogram frames (issue 24)"
-# tests/pcap/gen_jumbo.py: frames past 64 KiB in a file of snapshot length
+# tests/tools/pcap/gen_jumbo.py: frames past 64 KiB in a file of snapshot length
 # 262144, as a sending host captures them: IPv4 total length 0, IPv6 with
 # an RFC 2675 jumbo option or past 64 KiB without one, TCP and UDP, good,
 # partial (pseudo-header sum) and bad; invalid jumbograms unverified; a
@@ -490,7 +490,7 @@ done
 	pass "TSO, BIG TCP and jumbogram frames: generator, reasons, fix agree"
 
 echo "--- the modified pcap of Alexey Kuznetzov (magic 0xa1b2cd34)"
-# tests/pcap/to_kuznetzov.py rewrites a pcap file with 24-byte record
+# tests/tools/pcap/to_kuznetzov.py rewrites a pcap file with 24-byte record
 # headers, in both byte orders: check must say what it says of the
 # original, fix and segment must give the converted fix and segment of the
 # original byte for byte (the layout kept), and tshark must read all three.
@@ -524,7 +524,7 @@ done
 echo "--- against tcpdump"
 # tcpdump -n -vv's verdicts (IPv4 header, TCP, UDP, ICMP, ICMPv6, IGMP;
 # no reassembly) on both corpora, differences only as listed in
-# tests/pcap/tcpdump-differences.txt.  .ci/run installs tcpdump
+# tests/tools/pcap/tcpdump-differences.txt.  .ci/run installs tcpdump
 # (scripts/deps/pcap.txt), so only a hand-made setup skips this.
 . "$ROOT/tests/suites/skip.sh"
 if command -v tcpdump >/dev/null; then
@@ -601,7 +601,7 @@ mkdir -p fixout
 echo "--- many captures: --files-from, fix --output-dir (issue 21)"
 $PY "$ROOT/tests/pcap/files_from.py" "$T" "$C" "$W/files-from" &&
 	pass "--files-from: per-file summaries as their own runs, total as the runs merged, failures named and counted" ||
-	fail "--files-from (tests/pcap/files_from.py)"
+	fail "--files-from (tests/tools/pcap/files_from.py)"
 
 echo "--- full file system"
 mnt=$W/tiny

@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/packet/catalog_encap.c - the catalog's encapsulations (issue 12):
+ * MPLS, PPPoE, PPP and Cisco HDLC link types, 802.3 LLC/SNAP, 802.11 with
+ * and without radiotap, the UDP tunnels (VXLAN, VXLAN-GPE, Geneve, GTP-U,
+ * L2TPv2, Teredo) and ERSPAN, each with good and bad checksums inside and
+ * outside, and the malformed headers that must stop the walk with a note.
+ */
+#include <string.h>
+
+#include "catalog.h"
+
+/* Sets the UDP ports of the header at 'off' (tshark tries the lower). */
+static void
+ports(struct fb *fb, size_t off, unsigned sport, unsigned dport)
+{
+	put16(fb->b + off, sport);
+	put16(fb->b + off + 2, dport);
+}
+
+/* Recomputes an outer UDP checksum after an inner field was broken. */
+static void
+udp_recsum(struct fb *fb, const struct fb_rec *ip, size_t off)
+{
+	size_t len = get16(fb->b + off + 4);
+	uint16_t v;
+
+	put16(fb->b + off + 6, 0);
+	v = ref_csum(fb->b + off, len, fb_pseudo(ip, 17, len));
+	put16(fb->b + off + 6, v ? v : 0xffff);
+}
+
+/* An inner IPv4 TCP segment with 'n' bytes of payload. */
+static void
+inner_tcp4(struct fb *fb, unsigned seed)
+{
+	fb_ipv4(fb, 6, "10.1.0.1", "10.1.0.2", NULL, 0);
+	fb_tcp(fb);
+	fb_payload(fb, 24, seed);
+}
+
+static void
+mpls(void)
+{
+	static const uint8_t two[8] = { 0, 0x10, 0x00, 0x40, 0, 0x20, 0x01,
+					0x40 };
+	static const uint8_t one[4] = { 0, 0x30, 0x01, 0x40 };
+	struct fb fb;
+	size_t o;
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8847);
+	fb_raw(&fb, two, 8);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 30, 201);
+	fb_finish(&fb);
+	ADD("mpls-2-labels-ipv4-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8848);
+	fb_raw(&fb, one, 4);
+	fb_ipv6(&fb, 6, A6, B6);
+	o = fb.len;
+	fb_tcp(&fb);
+	fb_payload(&fb, 30, 202);
+	fb_finish(&fb);
+	fb.b[o + 16] ^= 0x11;
+	ADD("mpls-ipv6-tcp-bad", 1, &fb, "", LAST, W(TCP, BAD, 0));
+
+	/* Ethernet pseudowire with a control word (RFC 4448). */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8847);
+	fb_raw(&fb, one, 4);
+	fb_raw(&fb, "\0\0\0\0", 4);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	o = fb.len;
+	inner_tcp4(&fb, 203);
+	fb_finish(&fb);
+	fb.b[o + 10] ^= 0x22;
+	ADD("mpls-pw-eth-ipv4-bad", 1, &fb, "", LAST, W(IPV4, BAD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8847);
+	fb_raw(&fb, "\0\x10\0\x40", 4);		/* no bottom of stack */
+	ADD0("mpls-no-bottom", 1, &fb, "MPLS label past");
+
+	/* GRE carrying MPLS. */
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x8000, 0x8847);
+	fb_raw(&fb, one, 4);
+	fb_ipv4(&fb, 1, "10.2.0.1", "10.2.0.2", NULL, 0);
+	fb_icmp(&fb, 8, 0, 0);
+	fb_payload(&fb, 20, 204);
+	fb_finish(&fb);
+	ADD("gre-mpls-ipv4-icmp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(GRE, GOOD, 0), W(IPV4, GOOD, 0), W(ICMP, GOOD, 0));
+}
+
+static void
+ppp(void)
+{
+	struct fb fb;
+	size_t o;
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8864);
+	fb_len16(&fb, 4, 6);
+	fb_raw(&fb, "\x11\x00\x12\x34\0\0\x00\x21", 8);
+	o = fb.len;
+	inner_tcp4(&fb, 211);
+	fb_finish(&fb);
+	fb.b[o + 20 + 16] ^= 0x33;
+	ADD("pppoe-ipv4-tcp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, BAD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8864);
+	fb_len16(&fb, 4, 6);
+	fb_raw(&fb, "\x11\x00\x12\x34\0\0\x00\x57", 8);
+	fb_ipv6(&fb, 17, A6, B6);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 31, 212);
+	fb_finish(&fb);
+	ADD("pppoe-ipv6-udp", 1, &fb, "", LAST, W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8864);
+	fb_raw(&fb, "\x11\x00\x12\x34\x01\x00\x00\x21", 8);
+	fb_payload(&fb, 40, 213);
+	ADD0("pppoe-length-lies", 1, &fb, "PPPoE length");
+
+	/* Link type PPP: with and without the HDLC address and control. */
+	fb_init(&fb);
+	fb_raw(&fb, "\xff\x03\x00\x21", 4);
+	inner_tcp4(&fb, 214);
+	fb_finish(&fb);
+	ADD("ppp-hdlc-ipv4-tcp", 9, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_raw(&fb, "\x00\x57", 2);
+	fb_ipv6(&fb, 58, A6, B6);
+	o = fb.len;
+	fb_icmp(&fb, 128, 0, 1);
+	fb_payload(&fb, 20, 215);
+	fb_finish(&fb);
+	fb.b[o + 2] ^= 0x44;
+	ADD("ppp-ipv6-icmpv6-bad", 9, &fb, "", LAST, W(ICMPV6, BAD, 0));
+
+	fb_init(&fb);
+	fb_raw(&fb, "\xff\x03\xc0\x21\x01\x01\x00\x04", 8);	/* LCP */
+	ADD0("ppp-lcp", 9, &fb, "");
+
+	fb_init(&fb);
+	fb_raw(&fb, "\xff\x03\x00\x21", 4);
+	inner_tcp4(&fb, 216);
+	fb_finish(&fb);
+	ADD("ppp-hdlc-linktype-50", 50, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_raw(&fb, "\x0f\x00\x08\x00", 4);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	o = fb.len;
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 22, 217);
+	fb_finish(&fb);
+	fb.b[o + 6] ^= 0x55;
+	ADD("cisco-hdlc-linktype-50-udp-bad", 50, &fb, "", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, BAD, 0));
+}
+
+/* 802.3 with LLC/SNAP, 802.11 with and without radiotap. */
+static void
+llc_wifi(void)
+{
+	/* QoS data, From DS; addresses; sequence 0x0010; QoS control. */
+	static const uint8_t wlan_qos[26] = {
+		0x88, 0x02, 0, 0, 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 2,
+		2, 0, 0, 0, 0, 3, 0x10, 0, 0, 0,
+	};
+	static const uint8_t snap_ip[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 8, 0 };
+	static const uint8_t snap_ip6[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 0x86,
+					     0xdd };
+	/* radiotap: version 0, length 12, present: Flags, Rate; flags FCS. */
+	static const uint8_t rt_fcs[12] = { 0, 0, 12, 0, 0x06, 0, 0, 0,
+					    0x10, 0x02, 0, 0 };
+	/* radiotap: length 24, present: TSFT, Flags; flags 0 (no FCS). */
+	static const uint8_t rt_tsft[24] = { 0, 0, 24, 0, 0x03, 0, 0, 0,
+					     1, 2, 3, 4, 5, 6, 7, 8, 0, 0,
+					     0, 0, 0, 0, 0, 0 };
+	struct fb fb;
+	size_t o;
+
+	fb_init(&fb);
+	fb_raw(&fb, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02", 12);
+	fb_len16(&fb, 0, 2);
+	fb_raw(&fb, "\0\0", 2);
+	fb_raw(&fb, snap_ip, 8);
+	inner_tcp4(&fb, 221);
+	fb_finish(&fb);
+	ADD("802.3-snap-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	/* Spanning tree: LLC of another SAP, nothing to check. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 38);
+	fb_raw(&fb, "\x42\x42\x03", 3);
+	fb_payload(&fb, 35, 13);
+	ADD0("802.3-llc", 1, &fb, "");
+
+	fb_init(&fb);
+	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
+	fb_raw(&fb, snap_ip, 8);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	o = fb.len;
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 30, 222);
+	fb_finish(&fb);
+	fb.b[o + 6] ^= 0x66;
+	ADD("wlan-qos-ipv4-udp-bad", 105, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, BAD, 0));
+
+	fb_init(&fb);
+	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
+	fb.b[1] |= 0x40;		/* protected */
+	fb_payload(&fb, 40, 223);
+	ADD0("wlan-protected", 105, &fb, "encrypted");
+
+	fb_init(&fb);
+	fb_raw(&fb, "\x80\0\0\0\xff\xff\xff\xff\xff\xff\2\0\0\0\0\1"
+		    "\2\0\0\0\0\1\0\0", 24);		/* beacon */
+	fb_payload(&fb, 30, 224);
+	ADD0("wlan-beacon", 105, &fb, "");
+
+	/* radiotap with an FCS after the frame, which no layer covers. */
+	fb_init(&fb);
+	fb_raw(&fb, rt_fcs, sizeof(rt_fcs));
+	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
+	fb_raw(&fb, snap_ip, 8);
+	o = fb.len;
+	inner_tcp4(&fb, 225);
+	fb_finish(&fb);
+	fb_raw(&fb, "\x12\x34\x56\x78", 4);
+	fb.b[o + 10] ^= 0x77;
+	ADD("radiotap-fcs-ipv4-bad", 127, &fb, "", LAST - 0, W(IPV4, BAD, 0),
+	    W(TCP, GOOD, 0))->mut = o + 30;
+
+	fb_init(&fb);
+	fb_raw(&fb, rt_tsft, sizeof(rt_tsft));
+	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
+	fb_raw(&fb, snap_ip6, 8);
+	fb_ipv6(&fb, 6, A6, B6);
+	fb_tcp(&fb);
+	fb_payload(&fb, 26, 226);
+	fb_finish(&fb);
+	ADD("radiotap-tsft-ipv6-tcp", 127, &fb, "", LAST, W(TCP, GOOD, 0));
+}
+
+static void
+udp_tunnels(void)
+{
+	struct fb fb;
+	struct fb_rec *ip;
+	size_t u, o;
+
+	/* VXLAN: the inner TCP bad, the outer UDP recomputed (good). */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	ip = fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x08\0\0\0\0\x12\x34\0", 8);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	o = fb.len;
+	inner_tcp4(&fb, 231);
+	ports(&fb, u, 50000, 4789);
+	fb_finish(&fb);
+	fb.b[o + 20 + 16] ^= 0x12;
+	udp_recsum(&fb, ip, u);
+	ADD("vxlan-inner-tcp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, BAD, 0));
+
+	/* VXLAN with no outer checksum; every layer good. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x08\0\0\0\0\x12\x34\0", 8);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	inner_tcp4(&fb, 232);
+	ports(&fb, u, 50001, 4789);
+	fb_finish(&fb);
+	put16(fb.b + u + 6, 0);
+	ADD("vxlan-udp-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, NONE, 0), W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	/* Linux's VXLAN port; the outer UDP bad, the inner good. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x08\0\0\0\0\x12\x34\0", 8);
+	fb_eth(&fb, NULL, 0, 0x86dd);
+	fb_ipv6(&fb, 17, A6, B6);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 233);
+	ports(&fb, u, 50002, 8472);
+	fb_finish(&fb);
+	fb.b[u + 6] ^= 0x21;
+	ADD("vxlan-8472-outer-udp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, BAD, 0), W(UDP, GOOD, 0));
+
+	/* Geneve over IPv6 with 8 bytes of options. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x86dd);
+	fb_ipv6(&fb, 17, A6, B6);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x02\0\x65\x58\0\0\x07\0", 8);
+	fb_raw(&fb, "\x01\x02\x03\x01\xaa\xbb\xcc\xdd", 8);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	inner_tcp4(&fb, 234);
+	ports(&fb, u, 50003, 6081);
+	fb_finish(&fb);
+	ADD("geneve-options-ipv4-tcp", 1, &fb, "", LAST, W(UDP, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	/* GTP-U with a PDU session container extension header. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	ip = fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_len16(&fb, 2, 8);
+	fb_raw(&fb, "\x34\xff\0\0\0\0\0\x01\0\0\0\x85", 12);
+	fb_raw(&fb, "\x01\x10\x01\x00", 4);
+	fb_ipv4(&fb, 1, "10.3.0.1", "10.3.0.2", NULL, 0);
+	o = fb.len;
+	fb_icmp(&fb, 8, 0, 0);
+	fb_payload(&fb, 24, 235);
+	ports(&fb, u, 2152, 2152);
+	fb_finish(&fb);
+	fb.b[o + 2] ^= 0x31;
+	udp_recsum(&fb, ip, u);
+	ADD("gtpu-ext-icmp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(ICMP, BAD, 0));
+
+	/* GTP-U echo request: no packet inside. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x32\x01\0\x04\0\0\0\0\0\x01\0\0", 12);
+	ports(&fb, u, 2152, 2152);
+	fb_finish(&fb);
+	ADD("gtpu-echo", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	/* L2TPv2 data with the length and sequence fields, then PPP. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_len16(&fb, 2, 0);
+	fb_raw(&fb, "\x48\x02\0\0\0\x01\0\x02\0\x05\0\x06", 12);
+	fb_raw(&fb, "\xff\x03\x00\x21", 4);
+	fb_ipv4(&fb, 17, "10.4.0.1", "10.4.0.2", NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 21, 236);
+	ports(&fb, u, 1701, 1701);
+	fb_finish(&fb);
+	ADD("l2tp-ppp-ipv4-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	/* Teredo with an origin indication. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	ip = fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\0\0\x3f\x2a\x3f\xff\xfd\xfe", 8);
+	fb_ipv6(&fb, 17, "2001:0:4136:e378::1", "2001:db8::9");
+	o = fb.len;
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 25, 237);
+	ports(&fb, u, 3544, 51000);
+	fb_finish(&fb);
+	fb.b[o + 6] ^= 0x41;
+	udp_recsum(&fb, ip, u);
+	ADD("teredo-origin-udp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(UDP, BAD, 0));
+
+	/* A VXLAN header cut by its datagram: the walk stops, with a note. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x08\0\0\0", 4);
+	ports(&fb, u, 50004, 4789);
+	fb_finish(&fb);
+	ADD("vxlan-header-cut", 1, &fb, "VXLAN header past", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+}
+
+static void
+erspan(void)
+{
+	struct fb fb;
+	size_t o;
+
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x1000, 0x88be);
+	fb_raw(&fb, "\x10\x64\x00\x05\0\0\0\x07", 8);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	o = fb.len;
+	inner_tcp4(&fb, 241);
+	fb_finish(&fb);
+	fb.b[o + 20 + 16] ^= 0x51;
+	ADD("erspan-2-tcp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, BAD, 0));
+
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x1000, 0x22eb);
+	fb_raw(&fb, "\x20\x64\x00\x05\0\0\0\x01\0\0\0\x00", 12);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, "10.5.0.1", "10.5.0.2", NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 242);
+	fb_finish(&fb);
+	ADD("erspan-3-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+}
+
+void
+catalog_encap(void)
+{
+	mpls();
+	ppp();
+	llc_wifi();
+	udp_tunnels();
+	erspan();
+}

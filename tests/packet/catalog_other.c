@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/packet/catalog_other.c - the catalog's routing and control
+ * protocols and DCCP (packet/l4_other.c, issue 24 item 7): PIM, VRRP and
+ * CARP, OSPF, RSVP, EIGRP, DCCP, each built from its RFC's header layout,
+ * with good, bad, offload (where a pseudo-header is summed) and the
+ * special cases of each rule.  frames.c computes the checksums.
+ */
+#include <string.h>
+
+#include "catalog.h"
+
+/* The folded pseudo-header sum, as a sending stack leaves it (offload). */
+static void
+set_partial(struct fb *fb, const struct fb_rec *ip, unsigned proto,
+	    size_t off, size_t field, size_t len)
+{
+	uint64_t s = fb_pseudo(ip, proto, len);
+
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	put16(fb->b + off + field, (unsigned)s);
+}
+
+/* RFC 7761 4.9: PIMv2. */
+static void
+pim(void)
+{
+	/* Hello (type 0) with a Holdtime option of 105 s (4.9.2). */
+	static const uint8_t hello[10] = { 0x20, 0, 0, 0, 0, 1, 0, 2, 0, 105 };
+	/* Register (type 1): header, then the B/N flags word (4.9.3). */
+	static const uint8_t reg[8] = { 0x21, 0, 0, 0, 0, 0, 0, 0 };
+	static const uint8_t v1[8] = { 0x10, 0, 0, 0, 0, 0, 0, 0 };
+	struct fb fb;
+	struct fb_rec *ip;
+	struct tcase *t;
+
+	catalog_eth4(&fb, 103);
+	fb_proto(&fb, FB_PIM, hello, sizeof(hello));
+	fb_finish(&fb);
+	ADD("pim-hello", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(PIM, GOOD, 0));
+	t = ADD("pim-hello-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PIM, BAD, 0));
+	t->f[14 + 20 + 3] ^= 0x21;
+
+	ip = catalog_eth6(&fb, 103);
+	fb_proto(&fb, FB_PIM, hello, sizeof(hello));
+	fb_finish(&fb);
+	ADD("pim6-hello", 1, &fb, "", LAST, W(PIM, GOOD, 0));
+	set_partial(&fb, ip, 103, 14 + 40, 2, sizeof(hello));
+	ADD("pim6-hello-partial", 1, &fb, "", NO_MUT,
+	    W(PIM, PARTIAL, "offload"));
+
+	/* A Register and its packet: the checksum leaves the packet out. */
+	catalog_eth4(&fb, 103);
+	fb_proto(&fb, FB_PIM, reg, sizeof(reg));
+	fb_ipv4(&fb, 17, "10.1.1.1", "232.1.1.1", NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 24, 300);
+	fb_finish(&fb);
+	ADD("pim-register", 1, &fb, "", 14 + 20 + 5, W(IPV4, GOOD, 0),
+	    W(PIM, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+	/* A byte of the packet changes the packet's checksums alone. */
+	t = ADD("pim-register-packet-bad", 1, &fb, "", NO_MUT,
+		W(IPV4, GOOD, 0), W(PIM, GOOD, 0), W(IPV4, GOOD, 0),
+		W(UDP, BAD, 0));
+	t->f[t->len - 1] ^= 0x77;
+	{
+		/* Summed over the whole message, as some routers do:
+		 * accepted (tshark too), and kept by the fixer. */
+		size_t off = 14 + 20;
+
+		put16(fb.b + off + 2, 0);
+		put16(fb.b + off + 2, ref_csum(fb.b + off, fb.len - off, 0));
+		t = ADD("pim-register-whole", 1, &fb, "", NO_MUT,
+			W(IPV4, GOOD, 0), W(PIM, GOOD, 0), W(IPV4, GOOD, 0),
+			W(UDP, GOOD, 0));
+		t->alt_form = 1;
+	}
+
+	catalog_eth6(&fb, 103);
+	fb_proto(&fb, FB_PIM, reg, sizeof(reg));
+	fb_ipv6(&fb, 17, "2001:db8:5::1", "ff3e::8000:1");
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 24, 301);
+	fb_finish(&fb);
+	ADD("pim6-register", 1, &fb, "", 14 + 40 + 5, W(PIM, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	/* PIMv1 (draft-ietf-idmr-pim-sm-spec-09): IGMP type 0x14, code 0
+	 * Router-Query (version 1 in the high nibble of byte 4), summed
+	 * over the message as IGMP is; its holdtime 105 s. */
+	catalog_eth4(&fb, 2);
+	fb_proto(&fb, FB_PIM, "\x14\x00\x00\x00\x10\x00\x00\x69", 8);
+	fb_finish(&fb);
+	ADD("pimv1-igmp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(PIM, GOOD, 0));
+	t = ADD("pimv1-igmp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PIM, BAD, 0));
+	t->f[t->len - 1] ^= 0x01;
+
+	/* A Register shorter than its 8 bytes; a PIMv1 header over 103. */
+	catalog_eth4(&fb, 103);
+	fb_proto(&fb, FB_PIM, reg, 6);
+	fb_finish(&fb);
+	ADD("pim-register-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(PIM, UNVERIFIED, "length"));
+	catalog_eth4(&fb, 103);
+	fb_raw(&fb, v1, sizeof(v1));
+	fb_finish(&fb);
+	ADD("pim-version-1", 1, &fb, "PIM version not 2", NO_MUT,
+	    W(IPV4, GOOD, 0));
+}
+
+/* RFC 3768 (VRRPv2), RFC 5798 (VRRPv3), OpenBSD's CARP. */
+static void
+vrrp(void)
+{
+	/* v2 advertisement: VRID 1, priority 100, one address, no
+	 * authentication, 1 s; the address, 8 bytes of authentication. */
+	static const uint8_t v2[20] = { 0x21, 1, 100, 1, 0, 1, 0, 0,
+					192, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0 };
+	/* v3: VRID 7, priority 200, one address, max advert 100 cs. */
+	static const uint8_t v3[12] = { 0x31, 7, 200, 1, 0, 100, 0, 0,
+					192, 0, 2, 1 };
+	static const uint8_t v3_6[24] = { 0x31, 7, 200, 1, 0, 100, 0, 0,
+					  0xfe, 0x80, 0, 0, 0, 0, 0, 0,
+					  0, 0, 0, 0, 0, 0, 0, 1 };
+	/* CARP: version 2 type 1, VHID 5, advskew 0, authlen 7, demote 0,
+	 * advbase 1, checksum, 8-byte counter, 20-byte HMAC (36 bytes). */
+	uint8_t carp[36] = { 0x21, 5, 0, 7, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+			     0x12, 0x34 };
+	static const uint8_t v4[8] = { 0x41, 1, 100, 0, 0, 1, 0, 0 };
+	struct fb fb;
+	struct fb_rec *ip;
+	struct tcase *t;
+	size_t i;
+
+	for (i = 16; i < sizeof(carp); i++)
+		carp[i] = (uint8_t)(0x5a + 7 * i);	/* the HMAC */
+
+	catalog_eth4(&fb, 112);
+	fb_proto(&fb, FB_VRRP, v2, sizeof(v2));
+	fb_finish(&fb);
+	ADD("vrrp2", 1, &fb, "", 14 + 20 + 9, W(IPV4, GOOD, 0),
+	    W(VRRP, GOOD, 0));
+	t = ADD("vrrp2-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(VRRP, BAD, 0));
+	t->f[14 + 20 + 11] ^= 0x01;
+
+	catalog_eth4(&fb, 112);
+	fb_proto(&fb, FB_VRRP, v3, sizeof(v3));
+	fb_finish(&fb);
+	ADD("vrrp3", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(VRRP, GOOD, 0));
+
+	ip = catalog_eth6(&fb, 112);
+	fb_proto(&fb, FB_VRRP, v3_6, sizeof(v3_6));
+	fb_finish(&fb);
+	ADD("vrrp3-ipv6", 1, &fb, "", LAST, W(VRRP, GOOD, 0));
+	set_partial(&fb, ip, 112, 14 + 40, 6, sizeof(v3_6));
+	ADD("vrrp3-ipv6-partial", 1, &fb, "", NO_MUT,
+	    W(VRRP, PARTIAL, "offload"));
+
+	catalog_eth4(&fb, 112);
+	fb_proto(&fb, FB_VRRP, carp, sizeof(carp));
+	fb_finish(&fb);
+	ADD("carp", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(VRRP, GOOD, 0));
+	catalog_eth6(&fb, 112);
+	fb_proto(&fb, FB_VRRP, carp, sizeof(carp));
+	fb_finish(&fb);
+	ADD("carp-ipv6", 1, &fb, "", LAST, W(VRRP, GOOD, 0));
+
+	catalog_eth4(&fb, 112);
+	fb_proto(&fb, FB_VRRP, v2, 6);
+	fb_finish(&fb);
+	ADD("vrrp-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(VRRP, UNVERIFIED, "length"));
+	catalog_eth4(&fb, 112);
+	fb_raw(&fb, v4, sizeof(v4));
+	fb_finish(&fb);
+	ADD("vrrp-version-4", 1, &fb, "VRRP version not 2 or 3", NO_MUT,
+	    W(IPV4, GOOD, 0));
+}
+
+/* RFC 2328 (OSPFv2) appendix D.4, RFC 5340 (OSPFv3) appendix A.3.1. */
+static void
+ospf(void)
+{
+	/* v2 Hello: router 10.0.0.1, area 0, AuType (bytes 14-15), the
+	 * authentication field (16-23), then mask, interval 10, options,
+	 * priority 1, dead interval 40, DR, BDR (appendix A.3.2). */
+	uint8_t v2[44] = { 2, 1, 0, 0, 10, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+			   0, 0, 0, 0, 0, 0, 0, 0,
+			   255, 255, 255, 0, 0, 10, 0x02, 1, 0, 0, 0, 40,
+			   10, 0, 0, 1, 0, 0, 0, 0 };
+	/* v3 Hello: router 10.0.0.1, area 0, instance 0; interface ID 5,
+	 * priority 1, options, intervals 10 and 40, DR, BDR. */
+	static const uint8_t v3[36] = { 3, 1, 0, 0, 10, 0, 0, 1, 0, 0, 0, 0,
+					0, 0, 0, 0,
+					0, 0, 0, 5, 1, 0, 0, 0x13, 0, 10, 0,
+					40, 10, 0, 0, 1, 0, 0, 0, 0 };
+	struct fb fb;
+	struct fb_rec *ip, *r;
+	struct tcase *t;
+	size_t off4 = 14 + 20;
+
+	catalog_eth4(&fb, 89);
+	fb_proto(&fb, FB_OSPF, v2, sizeof(v2));
+	fb_finish(&fb);
+	ADD("ospf2-hello", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(OSPF, GOOD, 0));
+	t = ADD("ospf2-hello-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(OSPF, BAD, 0));
+	t->f[off4 + 30] ^= 0x01;	/* options */
+
+	/* Simple password (AuType 1): the password is not summed. */
+	v2[15] = 1;
+	memcpy(v2 + 16, "secret\0\0", 8);
+	catalog_eth4(&fb, 89);
+	fb_proto(&fb, FB_OSPF, v2, sizeof(v2));
+	fb_finish(&fb);
+	ADD("ospf2-password", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(OSPF, GOOD, 0));
+	t = ADD("ospf2-password-other", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(OSPF, GOOD, 0));
+	memcpy(t->f + off4 + 16, "SECRET!?", 8);
+
+	/* Cryptographic (AuType 2): key ID 1, digest length 16, sequence
+	 * number; the digest follows the packet; no checksum (D.4.3). */
+	v2[15] = 2;
+	memcpy(v2 + 16, "\0\0\x01\x10\0\0\0\x2a", 8);
+	catalog_eth4(&fb, 89);
+	r = fb_proto(&fb, FB_OSPF, v2, sizeof(v2));
+	r->coverage = sizeof(v2);
+	fb_payload(&fb, 16, 310);
+	fb_finish(&fb);
+	ADD("ospf2-crypto", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(OSPF, UNVERIFIED, "authentication"));
+
+	/* Link-local signalling (RFC 5613) after the packet: not summed. */
+	v2[15] = 0;
+	memset(v2 + 16, 0, 8);
+	v2[30] |= 0x10;			/* the L bit */
+	catalog_eth4(&fb, 89);
+	r = fb_proto(&fb, FB_OSPF, v2, sizeof(v2));
+	r->coverage = sizeof(v2);
+	fb_raw(&fb, "\xff\xf6\0\x03\0\x01\0\x04\0\0\0\x01", 12);
+	fb_finish(&fb);
+	ADD("ospf2-lls", 1, &fb, "", off4 + 40, W(IPV4, GOOD, 0),
+	    W(OSPF, GOOD, 0));
+	t = ADD("ospf2-length-past", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(OSPF, UNVERIFIED, "length"));
+	put16(t->f + off4 + 2, 60);
+
+	ip = catalog_eth6(&fb, 89);
+	fb_proto(&fb, FB_OSPF, v3, sizeof(v3));
+	fb_finish(&fb);
+	ADD("ospf3-hello", 1, &fb, "", LAST, W(OSPF, GOOD, 0));
+	set_partial(&fb, ip, 89, 14 + 40, 12, sizeof(v3));
+	ADD("ospf3-hello-partial", 1, &fb, "", NO_MUT,
+	    W(OSPF, PARTIAL, "offload"));
+
+	/* Each version over the other IP: its rule does not apply. */
+	catalog_eth6(&fb, 89);
+	fb_proto(&fb, FB_OSPF, v2, sizeof(v2));
+	fb_finish(&fb);
+	ADD("ospf2-over-ipv6", 1, &fb, "", NO_MUT,
+	    W(OSPF, UNVERIFIED, "version"));
+}
+
+/* RFC 2205 section 3.1.1. */
+static void
+rsvp(void)
+{
+	/* Path message: version 1, type 1, TTL 63; a SESSION object
+	 * (class 1, C-type 1: address, protocol UDP, flags, port). */
+	static const uint8_t path[20] = { 0x10, 1, 0, 0, 63, 0, 0, 0,
+					  0, 12, 1, 1, 198, 51, 100, 2,
+					  17, 0, 0x13, 0x88 };
+	struct fb fb;
+	struct tcase *t;
+
+	catalog_eth4(&fb, 46);
+	fb_proto(&fb, FB_RSVP, path, sizeof(path));
+	fb_finish(&fb);
+	ADD("rsvp-path", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(RSVP, GOOD, 0));
+	t = ADD("rsvp-path-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(RSVP, BAD, 0));
+	t->f[t->len - 1] ^= 0x10;
+	t = ADD("rsvp-none", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(RSVP, NONE, 0));
+	put16(t->f + 14 + 20 + 2, 0);
+	t = ADD("rsvp-length-past", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(RSVP, UNVERIFIED, "length"));
+	put16(t->f + 14 + 20 + 6, 24);
+
+	catalog_eth6(&fb, 46);
+	fb_proto(&fb, FB_RSVP, path, sizeof(path));
+	fb_finish(&fb);
+	ADD("rsvp-ipv6", 1, &fb, "", LAST, W(RSVP, GOOD, 0));
+}
+
+/* EIGRP (RFC 7868 section 6.6). */
+static void
+eigrp(void)
+{
+	/* Hello: version 2, opcode 5, flags, sequence, ack, virtual router
+	 * 0, AS 100; a Parameter TLV (K1 = K3 = 1, hold time 15). */
+	static const uint8_t hello[32] = { 2, 5, 0, 0, 0, 0, 0, 0,
+					   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100,
+					   0, 1, 0, 12, 1, 0, 1, 0, 0, 0,
+					   0, 15 };
+	struct fb fb;
+
+	catalog_eth4(&fb, 88);
+	fb_proto(&fb, FB_EIGRP, hello, sizeof(hello));
+	fb_finish(&fb);
+	ADD("eigrp-hello", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(EIGRP, GOOD, 0));
+	catalog_eth6(&fb, 88);
+	fb_proto(&fb, FB_EIGRP, hello, sizeof(hello));
+	fb_finish(&fb);
+	ADD("eigrp-ipv6", 1, &fb, "", LAST, W(EIGRP, GOOD, 0));
+	catalog_eth4(&fb, 88);
+	fb_proto(&fb, FB_EIGRP, hello, 16);
+	fb_finish(&fb);
+	ADD("eigrp-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(EIGRP, UNVERIFIED, "length"));
+}
+
+/* DCCP (RFC 4340 sections 5.1 and 9). */
+static void
+dccp(void)
+{
+	/*
+	 * DCCP-Data with 48-bit sequence numbers (X = 1): ports 5001 and
+	 * 5002, Data Offset 4 (16 bytes), CCVal 0 and CsCov (byte 5),
+	 * checksum, type 2 with X, reserved, sequence number.
+	 */
+	uint8_t data[16] = { 0x13, 0x89, 0x13, 0x8a, 4, 0, 0, 0,
+			     (2 << 1) | 1, 0, 0, 0, 0, 0, 0, 9 };
+	struct fb fb;
+	struct fb_rec *ip;
+	struct tcase *t;
+	size_t off4 = 14 + 20;
+
+	catalog_eth4(&fb, 33);
+	fb_proto(&fb, FB_DCCP, data, sizeof(data));
+	fb_payload(&fb, 41, 320);
+	fb_finish(&fb);
+	ADD("dccp", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(DCCP, GOOD, 0));
+	t = ADD("dccp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(DCCP, BAD, 0));
+	t->f[off4 + 20] ^= 0x08;
+
+	ip = catalog_eth6(&fb, 33);
+	fb_proto(&fb, FB_DCCP, data, sizeof(data));
+	fb_payload(&fb, 30, 321);
+	fb_finish(&fb);
+	ADD("dccp-ipv6", 1, &fb, "", LAST, W(DCCP, GOOD, 0));
+	set_partial(&fb, ip, 33, 14 + 40, 6, 16 + 30);
+	ADD("dccp-ipv6-partial", 1, &fb, "", NO_MUT,
+	    W(DCCP, PARTIAL, "offload"));
+
+	/* CsCov 2: the header and 4 bytes of data; the rest is free. */
+	data[5] = 0x32;			/* CCVal 3, CsCov 2 */
+	catalog_eth4(&fb, 33);
+	fb_proto(&fb, FB_DCCP, data, sizeof(data));
+	fb_payload(&fb, 40, 322);
+	fb_finish(&fb);
+	ADD("dccp-cscov-2", 1, &fb, "", off4 + 19, W(IPV4, GOOD, 0),
+	    W(DCCP, GOOD, 0));
+	t = ADD("dccp-cscov-2-tail", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(DCCP, GOOD, 0));
+	t->f[t->len - 1] ^= 0xff;
+	/* CsCov 15 is 56 bytes of data: past these 40 (section 9.2). */
+	t = ADD("dccp-cscov-past", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(DCCP, UNVERIFIED, "coverage"));
+	t->f[off4 + 5] = 0x0f;
+	/* Data Offset 2: below the generic header (section 5.1). */
+	t = ADD("dccp-data-offset-2", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(DCCP, UNVERIFIED, "header length"));
+	t->f[off4 + 4] = 2;
+}
+
+void
+catalog_other(void)
+{
+	pim();
+	vrrp();
+	ospf();
+	rsvp();
+	eigrp();
+	dccp();
+}

@@ -1,0 +1,604 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/packet/test_ip_packet.c - inetcsum_ip_check() and inetcsum_ip_fill()
+ * against the catalog, whose frames carry checksums computed by the naive
+ * builder (frames.c, no libinetcsum):
+ *  - check gives the verdicts of inetcsum_frame_check(LINK_RAW);
+ *  - fill over scrambled fields restores the builder's value of every field
+ *    (or its ones' complement twin 0x0000/0xffff outside UDP), changes no
+ *    other byte and leaves the packet verifying GOOD;
+ *  - fill fails with the documented code and writes nothing on malformed
+ *    packets (every catalog frame whose lengths lie, cut at every byte);
+ *  - the UDP rules: zero over IPv4 is filled (kept with the flag), a
+ *    computed 0 is stored as 0xffff; a zero field whose datagram lies
+ *    about its length is refused, one in a first fragment left alone.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "l4gen.h"
+
+static uint64_t rng = 0x2545f4914f6cdd1du;
+
+static unsigned
+rnd16(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng >> 48);
+}
+
+/* Where the IP packet starts in a catalog frame; -1 if not applicable. */
+static long
+ip_start(const struct tcase *t)
+{
+	size_t off;
+
+	switch (t->linktype) {
+	case INETCSUM_LINK_RAW:
+	case INETCSUM_LINK_IPV4:
+	case INETCSUM_LINK_IPV6:
+		return 0;
+	case INETCSUM_LINK_ETHERNET:
+		off = 12;
+		while (off + 2 <= t->len &&
+		       (get16(t->f + off) == 0x8100 ||
+			get16(t->f + off) == 0x88a8 ||
+			get16(t->f + off) == 0x9100))
+			off += 4;
+		if (off + 2 > t->len || (get16(t->f + off) != 0x0800 &&
+					 get16(t->f + off) != 0x86dd))
+			return -1;
+		return (long)off + 2;
+	}
+	return -1;
+}
+
+static int
+fillable(enum inetcsum_status s, const char *reason)
+{
+	if (s == INETCSUM_UNVERIFIED)
+		return reason != NULL && (strcmp(reason, "fragment") == 0 ||
+					  strcmp(reason, "quoted") == 0 ||
+					  /* no checksum to compute: OSPF's
+					   * AuType 2, a version's rule over
+					   * the other IP */
+					  strcmp(reason, "authentication") == 0 ||
+					  strcmp(reason, "version") == 0);
+	return 1;
+}
+
+/* A note that makes fill refuse the packet (docs/packet.md). */
+static int
+bad_note(const char *note)
+{
+	static const char *const bad[] = {
+		"too many", "too deep", "truncated", "longer than",
+		"past its packet", "below its header length",
+		"options malformed",
+	};
+	size_t i;
+
+	for (i = 0; note != NULL && i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (strstr(note, bad[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+/* A quick comparison of two results (layer by layer). */
+static int
+same_result(const struct inetcsum_frame_result *a,
+	    const struct inetcsum_frame_result *b, size_t shift)
+{
+	size_t i;
+
+	if (a->nlayers != b->nlayers)
+		return 0;
+	for (i = 0; i < a->nlayers; i++)
+		if (a->layers[i].proto != b->layers[i].proto ||
+		    a->layers[i].status != b->layers[i].status ||
+		    a->layers[i].stored != b->layers[i].stored ||
+		    a->layers[i].field_offset + shift !=
+		    b->layers[i].field_offset)
+			return 0;
+	return 1;
+}
+
+static void
+test_case(const struct tcase *t, size_t *nfill, size_t *nerr)
+{
+	struct inetcsum_frame_result fr, r, r2;
+	long s = ip_start(t);
+	uint8_t *p, *ref;
+	size_t len, i;
+	int ok = 1, n, k;
+
+	if (s < 0 || t->len != t->origlen || (size_t)s >= t->len)
+		return;
+	len = t->len - (size_t)s;
+	ref = malloc(len);
+	memcpy(ref, t->f + s, len);
+	p = guard_copy(ref, len);
+	if ((ref[0] >> 4) != 4 && (ref[0] >> 4) != 6) {
+		CHECK(inetcsum_ip_check(p, len, &r) == INETCSUM_EPROTO,
+		      "%s: version", t->name);
+		goto out;
+	}
+	n = inetcsum_ip_check(p, len, &r);
+	inetcsum_frame_check(INETCSUM_LINK_RAW, ref, len, len, &fr);
+	CHECK(n >= 0 && same_result(&fr, &r, 0) && memcmp(p, ref, len) == 0,
+	      "%s: ip_check differs from frame_check", t->name);
+	for (i = 0; i < r.nlayers; i++)
+		if (r.layers[i].status == INETCSUM_BAD ||
+		    r.layers[i].status == INETCSUM_PARTIAL ||
+		    r.layers[i].status == INETCSUM_ILLEGAL ||
+		    !fillable(r.layers[i].status, r.layers[i].reason))
+			ok = 0;
+	if (bad_note(r.note))
+		ok = 0;
+	if (!ok) {
+		/* Unless only BAD/PARTIAL/ILLEGAL: that is fillable too. */
+		int err = bad_note(r.note);
+
+		for (i = 0; i < r.nlayers; i++)
+			if (!fillable(r.layers[i].status, r.layers[i].reason))
+				err = 1;
+		if (err) {
+			k = inetcsum_ip_fill(p, len, 0, &r2);
+			CHECK(k < 0 && memcmp(p, ref, len) == 0,
+			      "%s: malformed packet filled (%d)", t->name, k);
+			++*nerr;
+		} else {
+			k = inetcsum_ip_fill(p, len, 0, &r2);
+			inetcsum_ip_check(p, len, &r2);
+			for (i = 0; i < r2.nlayers; i++)
+				CHECK(fillable(r2.layers[i].status,
+					       r2.layers[i].reason) &&
+				      r2.layers[i].status != INETCSUM_BAD &&
+				      r2.layers[i].status != INETCSUM_PARTIAL &&
+				      r2.layers[i].status != INETCSUM_ILLEGAL,
+				      "%s: layer %zu %s after fill", t->name,
+				      i, inetcsum_status_name(
+					      r2.layers[i].status));
+			++*nfill;
+		}
+		goto out;
+	}
+	/* Scramble every field the fill must restore, then fill. */
+	for (i = 0; i < r.nlayers; i++) {
+		size_t fo = r.layers[i].field_offset;
+
+		if (r.layers[i].status == INETCSUM_NONE ||
+		    r.layers[i].status == INETCSUM_UNVERIFIED)
+			continue;
+		/* A zero UDP (RSVP) field would become NONE: kept by the
+		 * flag. */
+		if (r.layers[i].proto == INETCSUM_PROTO_UDP ||
+		    r.layers[i].proto == INETCSUM_PROTO_RSVP)
+			put16(p + fo, rnd16() | 1);
+		else
+			put16(p + fo, (i & 1) ? 0 : rnd16());
+	}
+	k = inetcsum_ip_fill(p, len, INETCSUM_FILL_KEEP_UDP_NONE, NULL);
+	CHECK(k >= 0, "%s: fill failed: %s", t->name,
+	      inetcsum_pkt_strerror(k));
+	for (i = 0; i < len; i++) {
+		if (p[i] == ref[i])
+			continue;
+		CHECK(is_field_byte(&r, i), "%s: byte %zu changed", t->name,
+		      i);
+	}
+	for (i = 0; i < r.nlayers; i++) {
+		size_t fo = r.layers[i].field_offset;
+		unsigned a, b;
+		int udp = r.layers[i].proto == INETCSUM_PROTO_UDP ||
+			  r.layers[i].proto == INETCSUM_PROTO_UDPLITE;
+
+		/* A PIM Register summed whole is filled in the RFC's form. */
+		if (r.layers[i].status == INETCSUM_UNVERIFIED || t->alt_form)
+			continue;
+		a = get16(p + fo);
+		b = get16(ref + fo);
+		CHECK(a == b || (!udp && (a == 0 || a == 0xffff) &&
+				 (b == 0 || b == 0xffff)),
+		      "%s: layer %zu (%s) filled %04x, builder %04x",
+		      t->name, i, inetcsum_proto_name(r.layers[i].proto),
+		      a, b);
+	}
+	n = inetcsum_ip_check(p, len, &r2);
+	CHECK(n == 0, "%s: %d bad layers after fill", t->name, n);
+	++*nfill;
+
+	/* Every cut of the packet: fill fails or succeeds consistently,
+	 * never writes on failure, never touches a byte past the cut. */
+	for (i = 1; i < len; i++) {
+		uint8_t *q = guard_copy(ref, i);
+
+		k = inetcsum_ip_fill(q, i, 0, &r2);
+		if (k < 0)
+			CHECK(memcmp(q, ref, i) == 0,
+			      "%s: cut at %zu: failed fill wrote", t->name, i);
+		guard_free(q, i);
+	}
+out:
+	guard_free(p, len);
+	free(ref);
+}
+
+/* The UDP rules of fill on one hand-built IPv4 datagram. */
+static void
+test_udp_rules(void)
+{
+	struct inetcsum_frame_result r;
+	struct fb fb;
+	uint8_t p[FB_MAX];
+	size_t len, pay;
+	unsigned v;
+	int k;
+
+	fb_init(&fb);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	pay = fb.len;
+	fb_payload(&fb, 100, 7);
+	fb_finish(&fb);
+	len = fb.len;
+
+	/* A zero field is filled by default, kept with the flag. */
+	memcpy(p, fb.b, len);
+	put16(p + 26, 0);
+	k = inetcsum_ip_fill(p, len, 0, &r);
+	CHECK(k == 2 && r.layers[1].status == INETCSUM_NONE &&
+	      memcmp(p, fb.b, len) == 0, "udp zero: fill");
+	memcpy(p, fb.b, len);
+	put16(p + 26, 0);
+	put16(p + 10, 0x1234);
+	k = inetcsum_ip_fill(p, len, INETCSUM_FILL_KEEP_UDP_NONE, NULL);
+	CHECK(k == 1 && get16(p + 26) == 0 && get16(p + 10) == get16(fb.b + 10),
+	      "udp zero: keep");
+
+	/* A zero field whose datagram cannot be summed (the IP length
+	 * lies): refused, with or without the flag, nothing written. */
+	memcpy(p, fb.b, len);
+	put16(p + 26, 0);
+	put16(p + 10, 0x1234);
+	for (k = 0; k < 2; k++)
+		CHECK(inetcsum_ip_fill(p, len - 1, k ? INETCSUM_FILL_KEEP_UDP_NONE :
+				       0, NULL) == INETCSUM_EBADLEN &&
+		      get16(p + 26) == 0 && get16(p + 10) == 0x1234,
+		      "udp zero, length lies (flags %d)", k);
+	/* In a first fragment it is left zero, the header filled. */
+	p[6] |= 0x20;
+	k = inetcsum_ip_fill(p, len, 0, &r);
+	CHECK(k == 1 && get16(p + 26) == 0 &&
+	      inetcsum_ip_check(p, len, &r) == 0, "udp zero in a fragment");
+
+	/* Make the computed checksum 0: add the field to a payload word. */
+	memcpy(p, fb.b, len);
+	v = get16(p + 26);
+	{
+		uint32_t w = get16(p + pay) + v;
+
+		w = (w & 0xffff) + (w >> 16);
+		put16(p + pay, w);
+	}
+	put16(p + 26, 0x5555);
+	k = inetcsum_ip_fill(p, len, 0, NULL);
+	CHECK(k == 2 && get16(p + 26) == 0xffff, "udp computed 0: %04x",
+	      get16(p + 26));
+	CHECK(inetcsum_ip_check(p, len, &r) == 0 &&
+	      r.layers[1].status == INETCSUM_GOOD, "udp 0xffff verifies");
+
+	/* Bad arguments. */
+	CHECK(inetcsum_ip_fill(NULL, 20, 0, NULL) == INETCSUM_EINVAL, "NULL");
+	CHECK(inetcsum_ip_fill(p, 0, 0, NULL) == INETCSUM_EBADLEN, "len 0");
+	CHECK(inetcsum_ip_fill(p, len, 0x80, NULL) == INETCSUM_EINVAL,
+	      "flag");
+	CHECK(inetcsum_ip_check(p, len, NULL) == INETCSUM_EINVAL, "out");
+	CHECK(strcmp(inetcsum_pkt_strerror(INETCSUM_EBADLEN), "bad length")
+	      == 0 && strcmp(inetcsum_pkt_strerror(-99), "unknown error") == 0,
+	      "strerror");
+}
+
+/*
+ * The length rule (issue 23)
+ * --------------------------
+ * Random IP packets of every kind the parser follows: a protocol without
+ * a checked checksum, TCP, UDP, ICMP/ICMPv6, IGMP, IP in IP and IPv6 in
+ * IP, GRE with and without a checksum (carrying IP or not), nested up to
+ * three deep, first and later IPv4 fragments, link padding after the
+ * packet.  One IP length field of one of its headers is then set to a
+ * value that fits or lies (past the container, below the header, short
+ * enough to cut what it carries), and l4gen_ref_lengths_lie() (naive,
+ * written from the rule) says which.  Then:
+ *   fill   INETCSUM_EBADLEN with no byte written exactly when a length
+ *          lies, success otherwise;
+ *   check  shows the lie exactly then (a layer "length", "header length"
+ *          or "truncated", or a note that fill refuses), and equals
+ *          frame_check (test_case() does that for the catalog);
+ *   fix    on the lying packet writes no field the lie concerns (those
+ *          are UNVERIFIED) and no other byte: an IPv4 header checksum, or
+ *          a GRE checksum whose outer packet is sound, is still repaired;
+ *   frame  an outer length past the bytes held is a snapshot cut when the
+ *          frame's origlen says those bytes were on the wire: no "length",
+ *          no refusal note.
+ */
+struct lg {
+	struct fb fb;
+	size_t ip[8];		/* offsets of the IP headers, outermost first */
+	size_t nip;
+};
+
+static uint64_t lrs = 0x9e3779b97f4a7c15u;
+
+static unsigned
+lrnd(unsigned n)
+{
+	return (unsigned)(l4gen_rand(&lrs) % n);
+}
+
+/* One IP packet of version 6 if 'v6', else 4 (and what it carries). */
+static void
+lg_ip(struct lg *g, unsigned depth, int v6)
+{
+	static const unsigned gre_flags[] = { 0, 0x8000, 0x2000, 0xb000 };
+	unsigned kind = lrnd(depth < 2 ? 8 : 5), proto;
+	struct fb_rec *r;
+	int inner_v6 = (int)lrnd(2);
+
+	switch (kind) {
+	case 0: proto = 253; break;
+	case 1: proto = 6; break;
+	case 2: proto = 17; break;
+	case 3: proto = v6 ? 58 : 1; break;
+	case 4: proto = v6 ? 253 : 2; break;
+	case 5:
+	case 6: proto = inner_v6 ? 41 : 4; break;
+	default: proto = 47; break;
+	}
+	if (g->nip < sizeof(g->ip) / sizeof(g->ip[0]))
+		g->ip[g->nip++] = g->fb.len;
+	if (v6)
+		r = fb_ipv6(&g->fb, proto, A6, B6);
+	else
+		r = fb_ipv4(&g->fb, proto, A4, B4, NULL, 0);
+	(void)r;
+	switch (proto) {
+	case 6:
+		fb_tcp(&g->fb);
+		break;
+	case 17:
+		fb_udp(&g->fb, 0);
+		break;
+	case 1:
+	case 58:
+		fb_icmp(&g->fb, v6 ? 128 : 8, 0, v6);
+		break;
+	case 2:
+		fb_igmp(&g->fb);
+		break;
+	case 4:
+	case 41:
+		lg_ip(g, depth + 1, inner_v6);
+		return;
+	case 47:
+		if (lrnd(3) == 0) {
+			fb_gre(&g->fb, gre_flags[lrnd(4)], 0x88b5);
+			break;
+		}
+		fb_gre(&g->fb, gre_flags[lrnd(4)], inner_v6 ? 0x86dd : 0x0800);
+		lg_ip(g, depth + 1, inner_v6);
+		return;
+	}
+	fb_payload(&g->fb, lrnd(40), lrnd(256));
+}
+
+static int
+lie_shown(const struct inetcsum_frame_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlayers; i++) {
+		const char *why = r->layers[i].reason;
+
+		if (r->layers[i].status == INETCSUM_UNVERIFIED && why != NULL &&
+		    (strcmp(why, "length") == 0 ||
+		     strcmp(why, "header length") == 0 ||
+		     strcmp(why, "truncated") == 0))
+			return 1;
+	}
+	return bad_note(r->note);
+}
+
+static void
+test_length_rule(void)
+{
+	unsigned long rounds = getenv("INETCSUM_TEST_QUICK") ? 4000 : 40000;
+	unsigned long i, lies = 0, fits = 0, cuts = 0;
+	struct inetcsum_frame_result r, fr;
+	struct lg g;
+
+	for (i = 0; i < rounds; i++) {
+		uint8_t ref[FB_MAX], *p;
+		size_t len, h, k, lf, cont, hl;
+		unsigned orig, v;
+		int lie, n, v6;
+
+		g.nip = 0;
+		fb_init(&g.fb);
+		lg_ip(&g, 0, (int)lrnd(2));
+		fb_finish(&g.fb);
+		len = g.fb.len;
+		memcpy(ref, g.fb.b, len);
+		/* Fragments: MF on the first, an offset on a later one. */
+		for (h = 0; h < g.nip; h++)
+			if (ref[g.ip[h]] >> 4 == 4 && lrnd(8) == 0)
+				ref[g.ip[h] + (lrnd(2) ? 6 : 7)] |=
+					lrnd(2) ? 0x20 : 0x01;
+		/* Link padding after the packet. */
+		k = lrnd(4) == 0 ? lrnd(6) : 0;
+		while (k-- > 0)
+			ref[len++] = (uint8_t)lrnd(256);
+		CHECK(!l4gen_ref_lengths_lie(ref, len), "length rule %lu: the "
+		      "builder's packet lies", i);
+
+		/* One length field set to a value that fits or lies. */
+		h = lrnd((unsigned)g.nip);
+		v6 = ref[g.ip[h]] >> 4 == 6;
+		lf = g.ip[h] + (v6 ? 4 : 2);
+		hl = v6 ? 0 : 20;	/* what the field counts beyond */
+		orig = get16(ref + lf);
+		cont = len - g.ip[h] - (v6 ? 40 : 0);	/* bytes held, at most */
+		switch (lrnd(7)) {
+		case 0: v = orig + 1 + lrnd(8); break;
+		case 1: v = (unsigned)cont; break;
+		case 2: v = 0xffff; break;
+		case 3: v = lrnd(0x10000); break;
+		case 4: v = hl ? lrnd(20) : lrnd(8); break;
+		case 5: v = orig > 8 ? orig - 1 - lrnd(8) : orig; break;
+		default: v = orig; break;
+		}
+		if (v6 && v == 0)
+			v = 1;	/* 0 is a jumbogram, not a length */
+		v &= 0xffff;
+		put16(ref + lf, v);
+		lie = l4gen_ref_lengths_lie(ref, len);
+		lie ? lies++ : fits++;
+
+		p = guard_copy(ref, len);
+		n = inetcsum_ip_fill(p, len, 0, NULL);
+		if (lie)
+			CHECK(n == INETCSUM_EBADLEN && memcmp(p, ref, len) == 0,
+			      "length rule %lu: header %zu length %u (was %u) "
+			      "of %zu bytes lies: fill %d%s", i, h, v, orig,
+			      len, n, memcmp(p, ref, len) ? ", wrote" : "");
+		else
+			CHECK(n >= 0, "length rule %lu: header %zu length %u "
+			      "(was %u) of %zu bytes fits: fill %s", i, h, v,
+			      orig, len, inetcsum_pkt_strerror(n));
+		memcpy(p, ref, len);
+		n = inetcsum_ip_check(p, len, &r);
+		CHECK(n >= 0 && lie_shown(&r) == lie,
+		      "length rule %lu: check %s the lie of header %zu (%u, "
+		      "was %u; note %s)", i, lie ? "hides" : "invents", h, v,
+		      orig, r.note ? r.note : "none");
+		if (lie) {
+			n = inetcsum_frame_fix(INETCSUM_LINK_RAW, p, len, len,
+					       INETCSUM_FIX_PARTIAL, &fr);
+			for (k = 0; k < len; k++) {
+				size_t m;
+				int ok = p[k] == ref[k];
+
+				for (m = 0; !ok && m < fr.nlayers; m++)
+					ok = fr.layers[m].status !=
+					     INETCSUM_UNVERIFIED &&
+					     k - fr.layers[m].field_offset < 2;
+				CHECK(ok, "length rule %lu: fix of a lying "
+				      "packet wrote byte %zu", i, k);
+			}
+		}
+		/* The outer packet longer than the bytes held: a lie as an IP
+		 * packet, a snapshot cut as a frame whose origlen covers it. */
+		if (h == 0 && v > cont) {
+			size_t wire = g.ip[0] + (v6 ? 40 : 0) + v;
+
+			inetcsum_frame_check(INETCSUM_LINK_RAW, ref, len, wire,
+					     &fr);
+			CHECK(!lie_shown(&fr) || !bad_note(fr.note),
+			      "length rule %lu: a snapshot cut taken for a lie "
+			      "(note %s)", i, fr.note ? fr.note : "none");
+			for (k = 0; k < fr.nlayers; k++)
+				CHECK(fr.layers[k].reason == NULL ||
+				      strcmp(fr.layers[k].reason, "length") != 0,
+				      "length rule %lu: layer %zu 'length' in "
+				      "a snapshot cut", i, k);
+			cuts++;
+		}
+		guard_free(p, len);
+	}
+	CHECK(lies > rounds / 4 && fits > rounds / 4 && cuts > rounds / 20,
+	      "length rule: %lu lies, %lu fits, %lu cuts", lies, fits, cuts);
+	printf("length rule: %lu packets whose lengths lie, %lu that fit, %lu "
+	       "snapshot cuts\n", lies, fits, cuts);
+}
+
+static size_t
+hex(uint8_t *out, const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		unsigned v;
+
+		if (*s == ' ') {
+			s++;
+			continue;
+		}
+		sscanf(s, "%2x", &v);
+		out[n++] = (uint8_t)v;
+		s += 2;
+	}
+	return n;
+}
+
+/* Issue 23's four packets: each EBADLEN, nothing written, and shown. */
+static void
+test_issue23(void)
+{
+	static const char *const cases[] = {
+		/* total length 40, protocol 253, 20 bytes */
+		"45000028 00010000 40fd0000 c0000201 c0000202",
+		/* the same as TCP, fragment offset 1 */
+		"45000028 00010001 40060000 c0000201 c0000202",
+		/* IPv6, payload length 20, none present */
+		"60000000 0014fd40 20010db8000000000000000000000001"
+		"20010db8000000000000000000000002",
+		/* IP in IP cut to 70 of 80 bytes */
+		"45000050 00010000 40040000 0a000001 0a000002"
+		"4500003c 00020000 40060000 c0000201 c0000202"
+		"30390050 00000001 00000000 50180000 00000000"
+		"0000000000000000000000000000000000000000",
+	};
+	struct inetcsum_frame_result r;
+	uint8_t b[128], *p;
+	size_t i, len;
+	int n;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		len = hex(b, cases[i]);
+		if (i == 3)
+			len = 70;
+		p = guard_copy(b, len);
+		n = inetcsum_ip_fill(p, len, 0, &r);
+		CHECK(n == INETCSUM_EBADLEN && memcmp(p, b, len) == 0,
+		      "issue 23 case %zu: fill %d", i, n);
+		CHECK(inetcsum_ip_check(p, len, &r) >= 0 && lie_shown(&r),
+		      "issue 23 case %zu: check shows no lie (note %s)", i,
+		      r.note ? r.note : "none");
+		CHECK(l4gen_ref_lengths_lie(b, len), "issue 23 case %zu: the "
+		      "reference misses it", i);
+		guard_free(p, len);
+	}
+}
+
+int
+main(void)
+{
+	struct tcase *cases;
+	size_t n = catalog_build(&cases), i, nfill = 0, nerr = 0;
+
+	for (i = 0; i < n; i++)
+		test_case(&cases[i], &nfill, &nerr);
+	test_udp_rules();
+	test_issue23();
+	test_length_rule();
+	CHECK(nfill > 20 && nerr > 5, "too few cases: %zu filled, %zu errors",
+	      nfill, nerr);
+	printf("test_ip_packet: %zu packets filled, %zu refused, %d failures "
+	       "(kernel %s)\n", nfill, nerr, test_failures,
+	       inetcsum_impl_name());
+	return test_failures != 0;
+}
