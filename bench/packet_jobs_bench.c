@@ -35,6 +35,7 @@
 
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
+#include "bytes.h"	/* tests/lib/: put16 */
 #include "bench_stats.h"	/* the bench engine's clock and median */
 #include "bench_timer.h"
 #include "packet_jobs_dpdk.h"
@@ -67,13 +68,6 @@ summarise(struct job *j, size_t n, double m[3], double r[2])
 		m[k] = inetcsum_bench_median(j->t[k], n);
 	for (k = 0; k < 2; k++)
 		r[k] = inetcsum_bench_median(j->ratio[k], n);
-}
-
-static void
-put16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
 }
 
 /* A TCP/IPv4 packet with timestamps (32-byte TCP header), valid sums. */

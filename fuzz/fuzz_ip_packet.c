@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "inetcsum_packet.h"
+#include "frames.h"	/* frame_results_equal() */
 #include "test_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,34 +39,7 @@ static struct inetcsum_test_buf gbuf;
 static uint8_t *
 guarded(const uint8_t *src, size_t len)
 {
-	uint8_t *p;
-
-	if (gbuf.map == NULL)
-		inetcsum_test_buf_alloc(&gbuf, 1u << 17);
-	if (len > gbuf.cap)
-		abort();
-	p = inetcsum_test_buf_tail(&gbuf, 0, len);
-	memcpy(p, src, len);
-	return p;
-}
-
-static int
-same_layers(const struct inetcsum_frame_result *a,
-	    const struct inetcsum_frame_result *b)
-{
-	size_t i;
-
-	if (a->nlayers != b->nlayers || a->note != b->note)
-		return 0;
-	for (i = 0; i < a->nlayers; i++) {
-		const struct inetcsum_layer *x = &a->layers[i], *y = &b->layers[i];
-
-		if (x->proto != y->proto || x->status != y->status ||
-		    x->stored != y->stored || x->expected != y->expected ||
-		    x->field_offset != y->field_offset || x->reason != y->reason)
-			return 0;
-	}
-	return 1;
+	return inetcsum_test_buf_put(&gbuf, 1u << 17, src, len);
 }
 
 /* Byte 'i' is the checksum field of a layer of 'r'. */
@@ -110,7 +84,7 @@ check(const uint8_t *pkt, size_t len, struct inetcsum_frame_result *r)
 		return;
 	}
 	inetcsum_frame_check(INETCSUM_LINK_RAW, p, len, len, &fr);
-	if (n < 0 || !same_layers(r, &fr))
+	if (n < 0 || !frame_results_equal(r, &fr))
 		abort();
 	for (i = 0; i < r->nlayers; i++)
 		bad += r->layers[i].status == INETCSUM_BAD ||

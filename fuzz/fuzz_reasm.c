@@ -37,18 +37,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct inetcsum_test_buf gbuf;
 
+/* 'len' bytes of 'src' flush against the guard page. */
 static uint8_t *
 guarded(const uint8_t *src, size_t len)
 {
-	uint8_t *p;
-
-	if (gbuf.map == NULL)
-		inetcsum_test_buf_alloc(&gbuf, 1u << 17);
-	if (len > gbuf.cap)
-		abort();
-	p = inetcsum_test_buf_tail(&gbuf, 0, len);
-	memcpy(p, src, len);
-	return p;
+	return inetcsum_test_buf_put(&gbuf, 1u << 17, src, len);
 }
 
 static uint8_t

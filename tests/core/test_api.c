@@ -610,50 +610,29 @@ test_update(void)
 	}
 }
 
+/* Every case, with kernel 'k' selected. */
+static void
+run_kernel(const struct inetcsum_kernel *k, void *arg)
+{
+	(void)arg;
+	kname = k->name;
+	test_known_answers();
+	test_fold_add_sub();
+	test_block_add_splits();
+	test_iov();
+	test_stream();
+	test_ipv4_header();
+	test_pseudo();
+	test_update();
+}
+
 int
 main(void)
 {
-	u32 features;
-	size_t i, tested = 0;
-
 	inetcsum_test_init("test_api");
-	features = inetcsum_cpu_features();
 	inetcsum_test_buf_alloc(&buf, 16384);
 	inetcsum_test_buf_alloc(&scatter, IOV_MAX_SEGS * 64 + IOV_MAX_LEN);
-	for (i = 0; i < inetcsum_num_kernels; i++) {
-		const struct inetcsum_kernel *k = inetcsum_kernels[i];
-
-		kname = k->name;
-		if (!inetcsum_kernel_supported(k, features)) {
-			char what[80];
-
-			snprintf(what, sizeof(what), "kernel %s", kname);
-			inetcsum_test_cpu_lacks(what, k->features & ~features);
-			continue;
-		}
-		inetcsum_test_count();
-		if (inetcsum_impl_select(kname) != 0 ||
-		    strcmp(inetcsum_impl_name(), kname) != 0) {
-			inetcsum_test_fail(kname, "inetcsum_impl_select", 0, 0,
-					   0, NULL, "cannot select it");
-			continue;
-		}
-		printf("kernel %s\n", kname);
-		fflush(stdout);
-		test_known_answers();
-		test_fold_add_sub();
-		test_block_add_splits();
-		test_iov();
-		test_stream();
-		test_ipv4_header();
-		test_pseudo();
-		test_update();
-		tested++;
-	}
-	inetcsum_test_count();
-	if (tested == 0)
-		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
-				   "no kernel is supported");
+	inetcsum_test_each_kernel(run_kernel, NULL);
 	inetcsum_test_buf_free(&buf);
 	inetcsum_test_buf_free(&scatter);
 	return inetcsum_test_finish();

@@ -301,44 +301,25 @@ test_partial(void)
 	}
 }
 
+/* Every case, with kernel 'k' selected. */
+static void
+run_kernel(const struct inetcsum_kernel *k, void *arg)
+{
+	(void)arg;
+	kname = k->name;
+	test_headers();
+	test_partial();
+}
+
 int
 main(void)
 {
-	uint32_t features;
-	size_t i, tested = 0;
+	size_t i;
 
 	inetcsum_test_init("test_batch");
-	features = inetcsum_cpu_features();
 	for (i = 0; i < MAX_BATCH; i++)
 		inetcsum_test_buf_alloc(&bufs[i], MIXED_MAX + NUM_OFFSETS);
-	for (i = 0; i < inetcsum_num_kernels; i++) {
-		const struct inetcsum_kernel *k = inetcsum_kernels[i];
-
-		kname = k->name;
-		if (!inetcsum_kernel_supported(k, features)) {
-			char what[80];
-
-			snprintf(what, sizeof(what), "kernel %s", kname);
-			inetcsum_test_cpu_lacks(what, k->features & ~features);
-			continue;
-		}
-		inetcsum_test_count();
-		if (inetcsum_impl_select(kname) != 0 ||
-		    strcmp(inetcsum_impl_name(), kname) != 0) {
-			inetcsum_test_fail(kname, "inetcsum_impl_select", 0, 0,
-					   0, NULL, "cannot select it");
-			continue;
-		}
-		printf("kernel %s\n", kname);
-		fflush(stdout);
-		test_headers();
-		test_partial();
-		tested++;
-	}
-	inetcsum_test_count();
-	if (tested == 0)
-		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
-				   "no kernel is supported");
+	inetcsum_test_each_kernel(run_kernel, NULL);
 	for (i = 0; i < MAX_BATCH; i++)
 		inetcsum_test_buf_free(&bufs[i]);
 	return inetcsum_test_finish();

@@ -721,92 +721,76 @@ facts_of(const struct inetcsum_kernel *k, int report)
 	return &unknown_facts;
 }
 
+/* Everything, for kernel 'k', selected; 'arg' is the huge mapping or NULL. */
+static void
+run_kernel(const struct inetcsum_kernel *k, void *arg)
+{
+	const struct kernel_facts *f = facts_of(k, 0);
+	struct huge *huge = arg;
+	struct op ops[8];
+	size_t lengths[MAX_CARRY_LENGTHS];
+	size_t n, nops, max;
+
+	max = exhaustive_max(f);
+	n = carry_lengths(f, lengths);
+	printf("kernel %s: %zu entry points, exhaustive to %zu bytes, "
+	       "chunk %zu, copy chunk %zu\n", k->name,
+	       build_ops(k, ops, 0), max, f->chunk, f->copy_chunk);
+	fflush(stdout);
+	nops = build_ops(k, ops, max);
+	test_exhaustive(k, ops, nops, max);
+	nops = build_ops(k, ops, 0);
+	test_boundaries(k, f, max, ops, nops);
+	test_random(k, f, ops, nops);
+	test_carries(k, lengths, n, ops, nops);
+	test_zero_sums(k, lengths, n, max, ops, nops);
+	if (huge != NULL)
+		test_huge(k, huge);
+#ifdef INETCSUM_ARCH_X86_64
+	if (f->copy_madd_min != 0) {
+		/*
+		 * The VNNI copy's other main loop: the tuning table
+		 * picks one per CPU (src/tuning.c), so the run above
+		 * tested only this CPU's; test the other too.
+		 */
+		size_t was = atomic_load(&inetcsum_x86_copy_madd_min);
+
+		atomic_store(&inetcsum_x86_copy_madd_min,
+			     was == SIZE_MAX ? f->copy_madd_min :
+					       SIZE_MAX);
+		printf("kernel %s: again with the copy's main loop "
+		       "from %s\n", k->name, was == SIZE_MAX ?
+		       "2048 bytes in vpmaddwd pairs" :
+		       "vpdpwssd at every length");
+		test_boundaries(k, f, max, ops, nops);
+		test_random(k, f, ops, nops);
+		test_carries(k, lengths, n, ops, nops);
+		atomic_store(&inetcsum_x86_copy_madd_min, was);
+	}
+#endif
+}
+
 int
 main(void)
 {
-	const struct inetcsum_kernel *k;
-	const struct kernel_facts *f;
-	struct op ops[8];
 	struct huge huge = { NULL, 0, 0 };
-	size_t lengths[MAX_CARRY_LENGTHS];
 	int have_huge;
-	u32 features;
-	size_t i, n, nops, max, cap = BIG_LEN, tested = 0;
+	size_t i, n, cap = BIG_LEN;
 
 	inetcsum_test_init("test_csum");
-	features = inetcsum_cpu_features();
 	/* Room for the longest boundary length of any kernel, at offset 63. */
 	for (i = 0; i < inetcsum_num_kernels; i++) {
 		n = boundaries_max(facts_of(inetcsum_kernels[i], 0));
 		if (n > cap)
 			cap = n;
 	}
+	/* Every registered kernel needs facts, even one not run here. */
+	for (i = 0; i < inetcsum_num_kernels; i++)
+		(void)facts_of(inetcsum_kernels[i], 1);
 	inetcsum_test_buf_alloc(&srcbuf, cap + 4096);
 	inetcsum_test_buf_alloc(&dstbuf, cap + 4096);
 	have_huge = huge_map(&huge) == 0;
-	for (i = 0; i < inetcsum_num_kernels; i++) {
-		k = inetcsum_kernels[i];
-		/* Every registered kernel needs facts, even one not run. */
-		f = facts_of(k, 1);
-		if (!inetcsum_kernel_supported(k, features)) {
-			char what[80];
-
-			snprintf(what, sizeof(what), "kernel %s", k->name);
-			inetcsum_test_cpu_lacks(what, k->features & ~features);
-			continue;
-		}
-		inetcsum_test_count();
-		if (inetcsum_impl_select(k->name) != 0 ||
-		    strcmp(inetcsum_impl_name(), k->name) != 0) {
-			inetcsum_test_fail(k->name, "inetcsum_impl_select", 0,
-					   0, 0, NULL, "cannot select it "
-					   "(active: %s)",
-					   inetcsum_impl_name());
-			continue;
-		}
-		max = exhaustive_max(f);
-		n = carry_lengths(f, lengths);
-		printf("kernel %s: %zu entry points, exhaustive to %zu bytes, "
-		       "chunk %zu, copy chunk %zu\n", k->name,
-		       build_ops(k, ops, 0), max, f->chunk, f->copy_chunk);
-		fflush(stdout);
-		nops = build_ops(k, ops, max);
-		test_exhaustive(k, ops, nops, max);
-		nops = build_ops(k, ops, 0);
-		test_boundaries(k, f, max, ops, nops);
-		test_random(k, f, ops, nops);
-		test_carries(k, lengths, n, ops, nops);
-		test_zero_sums(k, lengths, n, max, ops, nops);
-		if (have_huge)
-			test_huge(k, &huge);
-#ifdef INETCSUM_ARCH_X86_64
-		if (f->copy_madd_min != 0) {
-			/*
-			 * The VNNI copy's other main loop: the tuning table
-			 * picks one per CPU (src/tuning.c), so the run above
-			 * tested only this CPU's; test the other too.
-			 */
-			size_t was = atomic_load(&inetcsum_x86_copy_madd_min);
-
-			atomic_store(&inetcsum_x86_copy_madd_min,
-				     was == SIZE_MAX ? f->copy_madd_min :
-						       SIZE_MAX);
-			printf("kernel %s: again with the copy's main loop "
-			       "from %s\n", k->name, was == SIZE_MAX ?
-			       "2048 bytes in vpmaddwd pairs" :
-			       "vpdpwssd at every length");
-			test_boundaries(k, f, max, ops, nops);
-			test_random(k, f, ops, nops);
-			test_carries(k, lengths, n, ops, nops);
-			atomic_store(&inetcsum_x86_copy_madd_min, was);
-		}
-#endif
-		tested++;
-	}
-	inetcsum_test_count();
-	if (tested == 0)
-		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
-				   "no kernel is supported, not even generic");
+	inetcsum_test_each_kernel(run_kernel, have_huge ? &huge : NULL);
 	inetcsum_test_buf_free(&srcbuf);
 	inetcsum_test_buf_free(&dstbuf);
 	if (have_huge)

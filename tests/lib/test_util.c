@@ -319,6 +319,60 @@ inetcsum_test_cpu_lacks(const char *what, uint32_t missing)
 				   names);
 }
 
+unsigned char *
+inetcsum_test_buf_put(struct inetcsum_test_buf *b, size_t cap,
+		      const void *src, size_t len)
+{
+	unsigned char *p;
+
+	if (b->map == NULL)
+		inetcsum_test_buf_alloc(b, cap);
+	if (len > b->cap)
+		abort();
+	p = inetcsum_test_buf_tail(b, 0, len);
+	if (len != 0)
+		memcpy(p, src, len);
+	return p;
+}
+
+size_t
+inetcsum_test_each_kernel(void (*fn)(const struct inetcsum_kernel *k,
+				     void *arg),
+			  void *arg)
+{
+	uint32_t features = inetcsum_cpu_features();
+	size_t i, ran = 0;
+
+	for (i = 0; i < inetcsum_num_kernels; i++) {
+		const struct inetcsum_kernel *k = inetcsum_kernels[i];
+
+		if (!inetcsum_kernel_supported(k, features)) {
+			char what[80];
+
+			snprintf(what, sizeof(what), "kernel %s", k->name);
+			inetcsum_test_cpu_lacks(what, k->features & ~features);
+			continue;
+		}
+		inetcsum_test_count();
+		if (inetcsum_impl_select(k->name) != 0 ||
+		    strcmp(inetcsum_impl_name(), k->name) != 0) {
+			inetcsum_test_fail(k->name, "inetcsum_impl_select", 0,
+					   0, 0, NULL, "cannot select it "
+					   "(active: %s)", inetcsum_impl_name());
+			continue;
+		}
+		printf("kernel %s\n", k->name);
+		fflush(stdout);
+		fn(k, arg);
+		ran++;
+	}
+	inetcsum_test_count();
+	if (ran == 0)
+		inetcsum_test_fail("-", "registry", 0, 0, 0, NULL,
+				   "no kernel is supported");
+	return ran;
+}
+
 void
 inetcsum_test_skip(const char *what, const char *fmt, ...)
 {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/lib/test_util.h - what every test program shares: guard-paged buffers
- * that turn any out-of-bounds read or write into a crash, a seeded random
- * generator whose seed is printed so that a failure can be replayed, and
- * failure reports that name everything needed to reproduce them.
+ * tests/lib/test_util.h - what every test program shares: guard-paged
+ * buffers that turn any out-of-bounds read or write into a crash, a seeded
+ * random generator whose seed is printed so that a failure can be
+ * replayed, failure reports that name everything needed to reproduce
+ * them, and the walk over the registered kernels.
  */
 #ifndef INETCSUM_TESTS_TEST_UTIL_H
 #define INETCSUM_TESTS_TEST_UTIL_H
@@ -22,6 +23,14 @@ struct inetcsum_test_buf {
 	unsigned char *data;
 	size_t cap;
 };
+
+/*
+ * 'len' bytes of 'src' copied flush against the trailing guard of 'b',
+ * which is mapped with room for 'cap' bytes at the first call (b->map
+ * NULL); a 'len' above its capacity aborts.  Returns the copy.
+ */
+unsigned char *inetcsum_test_buf_put(struct inetcsum_test_buf *b, size_t cap,
+				     const void *src, size_t len);
 
 /* Map a guarded buffer of at least 'cap' bytes; aborts on failure. */
 void inetcsum_test_buf_alloc(struct inetcsum_test_buf *b, size_t cap);
@@ -130,6 +139,20 @@ void inetcsum_test_feature_names(uint32_t bits, char *out, size_t size);
  * ends the program.
  */
 int inetcsum_test_in_child(int (*fn)(void *), void *arg);
+
+struct inetcsum_kernel;
+
+/*
+ * Select each registered kernel that this CPU runs in turn
+ * (inetcsum_impl_select(), so that the public entry points use it), print
+ * "kernel NAME" and call fn(kernel, arg).  A kernel the CPU lacks is
+ * recorded with inetcsum_test_cpu_lacks(); one that cannot be selected,
+ * or a registry of which none ran, is a failure.  Returns the number of
+ * kernels that ran.
+ */
+size_t inetcsum_test_each_kernel(void (*fn)(const struct inetcsum_kernel *k,
+					    void *arg),
+				 void *arg);
 
 /* Count one check made (for the summary line). */
 void inetcsum_test_count(void);

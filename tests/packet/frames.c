@@ -21,19 +21,6 @@
 
 int test_failures;
 
-void
-put16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-unsigned
-get16(const uint8_t *p)
-{
-	return ((unsigned)p[0] << 8) | p[1];
-}
-
 uint64_t
 ref_sum(const uint8_t *p, size_t n)
 {
@@ -530,4 +517,25 @@ is_field_byte(const struct inetcsum_frame_result *r, size_t off)
 		if (off - r->layers[i].field_offset < 2)
 			return 1;
 	return 0;
+}
+
+int
+frame_results_equal(const struct inetcsum_frame_result *a,
+		    const struct inetcsum_frame_result *b)
+{
+	size_t i;
+
+	if (a->nlayers != b->nlayers || a->note != b->note)
+		return 0;
+	for (i = 0; i < a->nlayers; i++) {
+		const struct inetcsum_layer *x = &a->layers[i];
+		const struct inetcsum_layer *y = &b->layers[i];
+
+		if (x->proto != y->proto || x->status != y->status ||
+		    x->stored != y->stored || x->expected != y->expected ||
+		    x->field_offset != y->field_offset ||
+		    x->reason != y->reason)
+			return 0;
+	}
+	return 1;
 }

@@ -42,13 +42,6 @@ static unsigned long n_ipv4, n_tcp, n_udp, n_icmp, n_icmpv6, n_igmp, n_gre;
 static unsigned long n_pim, n_vrrp, n_eigrp, n_dccp;
 
 static void
-put16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void
 put32le(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;

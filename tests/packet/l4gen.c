@@ -25,29 +25,6 @@ rnd(uint64_t *s, unsigned n)
 }
 
 static void
-w16(uint8_t *p, size_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void
-w32(uint8_t *p, uint64_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint64_t
-r32(const uint8_t *p)
-{
-	return (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 |
-	       (uint64_t)p[2] << 8 | p[3];
-}
-
-static void
 fill(uint64_t *s, uint8_t *p, size_t n)
 {
 	size_t i;
@@ -81,7 +58,7 @@ l4gen_pseudo(const struct l4gen *g, size_t l4len)
 	if (g->v6) {
 		memcpy(ph, g->src, 16);
 		memcpy(ph + 16, g->dst, 16);
-		w32(ph + 32, l4len);
+		put32(ph + 32, l4len);
 		ph[39] = (uint8_t)proto;
 		s = (uint16_t)~l4gen_csum(ph, 40, 0);
 	} else {
@@ -90,8 +67,8 @@ l4gen_pseudo(const struct l4gen *g, size_t l4len)
 		memcpy(ph, g->src, 4);
 		memcpy(ph + 4, g->dst, 4);
 		ph[9] = (uint8_t)proto;
-		w16(ph + 10, l4len & 0xffff);
-		w16(ph + 12, l4len >> 16);
+		put16(ph + 10, l4len & 0xffff);
+		put16(ph + 12, l4len >> 16);
 		s = (uint16_t)~l4gen_csum(ph, 14, 0);
 	}
 	return s;
@@ -266,10 +243,10 @@ l4gen_make(struct l4gen *g, uint8_t *buf, size_t cap, uint64_t *s,
 	g->l3 = plain ? 14 : l3s[rnd(s, 3)];
 	fill(s, hdr, g->l3);
 	if (g->l3 == 18) {
-		w16(hdr + 12, 0x8100);
-		w16(hdr + 16, g->v6 ? 0x86dd : 0x0800);
+		put16(hdr + 12, 0x8100);
+		put16(hdr + 16, g->v6 ? 0x86dd : 0x0800);
 	} else if (g->l3 == 14) {
-		w16(hdr + 12, g->v6 ? 0x86dd : 0x0800);
+		put16(hdr + 12, g->v6 ? 0x86dd : 0x0800);
 	}
 	n = g->l3;
 	if (!g->v6) {
@@ -280,7 +257,7 @@ l4gen_make(struct l4gen *g, uint8_t *buf, size_t cap, uint64_t *s,
 		memcpy(g->dst, h + 16, 4);
 		g->ip_hlen = 20 + (plain ? 0 : v4_options(g, s, h + 20));
 		h[0] = (uint8_t)(0x40 | g->ip_hlen / 4);
-		w16(h + 6, rnd(s, 2) ? 0x4000 : 0);	/* DF or nothing */
+		put16(h + 6, rnd(s, 2) ? 0x4000 : 0);	/* DF or nothing */
 		h[8] = 64;
 		h[9] = g->udp ? 17 : 6;
 		n += g->ip_hlen;
@@ -316,7 +293,7 @@ l4gen_make(struct l4gen *g, uint8_t *buf, size_t cap, uint64_t *s,
 		return -1;
 	l4len = g->l4_hlen + plen;
 	if (g->udp) {
-		w16(hdr + n + 4, l4len > 0xffff ? 0 : l4len);
+		put16(hdr + n + 4, l4len > 0xffff ? 0 : l4len);
 	} else {
 		uint8_t *t = hdr + n;
 
@@ -326,12 +303,12 @@ l4gen_make(struct l4gen *g, uint8_t *buf, size_t cap, uint64_t *s,
 			t[13] = (uint8_t)(0x10 | (rnd(s, 2) ? 0x08 : 0));
 	}
 	if (!g->v6) {
-		w16(hdr + g->l3 + 2, g->big ? 0 : g->ip_hlen + l4len);
+		put16(hdr + g->l3 + 2, g->big ? 0 : g->ip_hlen + l4len);
 	} else {
-		w16(hdr + g->l3 + 4, g->big ? 0 : ext + l4len);
+		put16(hdr + g->l3 + 4, g->big ? 0 : ext + l4len);
 		if (jumbo_at != (size_t)-1) {
 			g->jumbo = g->l3 + 40 + jumbo_at;
-			w32(hdr + g->jumbo + 4, ext + l4len);
+			put32(hdr + g->jumbo + 4, ext + l4len);
 		}
 	}
 	memcpy(buf, hdr, g->payload);
@@ -378,19 +355,19 @@ l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
 		ip = o + g->l3;
 		t = o + l4;
 		if (g->v6) {
-			w16(ip + 4, hdr + n - g->l3 - 40);
+			put16(ip + 4, hdr + n - g->l3 - 40);
 		} else {
 			unsigned id = (unsigned)((g->pkt[g->l3 + 4] << 8 |
 						  g->pkt[g->l3 + 5]) +
 						 (fixed_id ? 0 : i));
 
-			w16(ip + 2, hdr + n - g->l3);
-			w16(ip + 4, id & 0xffff);
+			put16(ip + 2, hdr + n - g->l3);
+			put16(ip + 4, id & 0xffff);
 			ip[10] = ip[11] = 0;
-			w16(ip + 10, l4gen_csum(ip, g->ip_hlen, 0));
+			put16(ip + 10, l4gen_csum(ip, g->ip_hlen, 0));
 		}
 		if (g->udp) {
-			w16(t + 4, l4len);
+			put16(t + 4, l4len);
 			t[6] = t[7] = 0;
 			c = l4gen_csum(t, l4len, l4gen_pseudo(g, l4len));
 			if (c == 0)
@@ -398,9 +375,9 @@ l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
 			if (partial)
 				c = (uint16_t)~l4gen_csum(NULL, 0,
 						l4gen_pseudo(g, l4len));
-			w16(t + 6, c);
+			put16(t + 6, c);
 		} else {
-			w32(t + 4, r32(g->pkt + g->l4 + 4) + i * mss);
+			put32(t + 4, get32(g->pkt + g->l4 + 4) + i * mss);
 			if (i > 0)
 				t[13] &= (uint8_t)~0x80;
 			if (i + 1 < nseg)
@@ -410,7 +387,7 @@ l4gen_ref_gso_ids(const struct l4gen *g, size_t mss, int partial,
 			if (partial)
 				c = (uint16_t)~l4gen_csum(NULL, 0,
 						l4gen_pseudo(g, l4len));
-			w16(t + 16, c);
+			put16(t + 16, c);
 		}
 		lens[i] = hdr + n;
 		pos += hdr + n;

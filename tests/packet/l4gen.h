@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"	/* put16/get16/put32/get32 */
+
 /* Shapes l4gen_make() may pick from (any subset; 0 means all). */
 #define L4GEN_V4	0x01u
 #define L4GEN_V6	0x02u

@@ -30,19 +30,6 @@ static uint64_t rs = 0x853c49e6748fea9bu;
 #define CHECK_PRINT_MAX 20UL
 #include "check.h"
 
-static unsigned
-get16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
-static void
-put16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
 /* Ones' complement add of two 16-bit values (naive). */
 static unsigned
 oc_add(unsigned a, unsigned b)

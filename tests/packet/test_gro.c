@@ -54,13 +54,6 @@ static uint64_t rs = 0x6a09e667f3bcc908u;
 #define MAXSEG 64
 
 static void
-put16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void
 set_sums(struct l4gen *g)
 {
 	uint8_t *h = g->pkt + g->l3;
@@ -252,28 +245,6 @@ struct flowbuf {
 	struct inetcsum_gro_seg s[FSEGS];
 	size_t n;
 };
-
-static unsigned
-get16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
-static uint32_t
-get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static void
-put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
 
 /* Where the TCP header of an IP packet starts, walked naively. */
 static size_t

@@ -267,12 +267,6 @@ every_mss(unsigned long n)
 	}
 }
 
-static unsigned
-get16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
 /*
  * Worked by hand from tcp_gso_segment() and inet_gso_segment(): 3000
  * bytes, MSS 1000, flags CWR|ACK|PSH|FIN, sequence 0xfffffc00 (it wraps
@@ -493,22 +487,6 @@ errors(unsigned long n)
 	}
 }
 
-static void
-put16(uint8_t *p, size_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void
-put32be(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
 /* A BIG TCP or UDP packet over IPv6 with the jumbo hop-by-hop header. */
 static void
 make_jumbo(struct l4gen *g, int udp)
@@ -575,19 +553,19 @@ jumbograms(unsigned long n)
 			   "jumbo option with a small payload length");
 		put16(pkt + g.l3 + 4, 0);
 		/* Option values that lie or are below 65536. */
-		put32be(pkt + g.jumbo + 4, (uint32_t)j + 1);
+		put32(pkt + g.jumbo + 4, (uint32_t)j + 1);
 		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
 			   "jumbo length past the buffer");
-		put32be(pkt + g.jumbo + 4, 0xffffffffu);
+		put32(pkt + g.jumbo + 4, 0xffffffffu);
 		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
 			   "jumbo length 2^32 - 1");
-		put32be(pkt + g.jumbo + 4, 65535);
+		put32(pkt + g.jumbo + 4, 65535);
 		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
 			   "jumbo length 65535");
-		put32be(pkt + g.jumbo + 4, (uint32_t)(l4gen_rand(&rs) % 65536));
+		put32(pkt + g.jumbo + 4, (uint32_t)(l4gen_rand(&rs) % 65536));
 		expect_err(&g, pkt, g.len, 1448, INETCSUM_EBADLEN,
 			   "jumbo length below 65536");
-		put32be(pkt + g.jumbo + 4, (uint32_t)j);
+		put32(pkt + g.jumbo + 4, (uint32_t)j);
 		/* The buffer cut short of the jumbo length. */
 		expect_err(&g, pkt, g.len - 1 - l4gen_rand(&rs) % 1000, 1448,
 			   INETCSUM_EBADLEN, "jumbogram cut short");
@@ -617,7 +595,7 @@ jumbograms(unsigned long n)
 		hl = g.jumbo + 8;
 		memmove(pkt + hl + 8, pkt + hl, g.len - hl);
 		pkt[g.jumbo + 1] = 1;
-		put32be(pkt + g.jumbo + 4, (uint32_t)j + 8);
+		put32(pkt + g.jumbo + 4, (uint32_t)j + 8);
 		memcpy(pkt + hl, "\x01\x06\0\0\0\0\0\0", 8);
 		expect_err(&g, pkt, len, 1448, INETCSUM_EUNSUPP,
 			   "jumbo option beside others");

@@ -39,12 +39,6 @@ static uint8_t *pkt, *copy;
 	fputc('\n', stderr);						\
 } while (0)
 
-static unsigned
-get16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
 static enum inetcsum_status
 verdict(const struct l4gen *g, const uint8_t *p, const char **reason)
 {

@@ -32,7 +32,8 @@ if ! configure "$B" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release \
 	-DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DINETCSUM_BUILD_BENCH=OFF ||
    ! build "$B" inetcsum_static inetcsum_tool test_ip_packet test_forward \
 	test_gro fuzz_ip_packet_standalone ||
-   ! quiet gcc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude -Itests/packet \
+   ! quiet gcc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude \
+	-Itests/packet -Itests/lib \
 	tests/packet/gen_packets.c tests/packet/l4gen.c \
 	"$B/libinetcsum.a" -o "$B/gen_packets"; then
 	echo "FAIL: packet-api build"
