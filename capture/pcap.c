@@ -126,6 +126,15 @@ rd64(const struct inetcsum_cap *c, size_t off)
 	return v;
 }
 
+/* A 32-bit value written in the section's byte order. */
+static void
+wr32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
+{
+	if (c->swapped)
+		v = bswap32(v);
+	memcpy(p, &v, 4);
+}
+
 static uint16_t
 rd16(const struct inetcsum_cap *c, size_t off)
 {
@@ -715,4 +724,49 @@ inetcsum_cap_next(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	if (c->format == INETCSUM_CAP_PCAP)
 		return next_pcap(c, f);
 	return next_pcapng(c, f);
+}
+
+void
+inetcsum_cap_record_for(const struct inetcsum_cap *c,
+			const struct inetcsum_cap_frame *f, size_t len,
+			struct inetcsum_cap_record *r)
+{
+	const uint8_t *rec = c->buf + f->record_offset;
+	uint32_t type, blen;
+	size_t opt, end;
+
+	memset(r, 0, sizeof(*r));
+	if (c->format == INETCSUM_CAP_PCAP) {
+		/* Captured and original length, after the timestamp. */
+		r->head_len = c->rec_hdr_len;
+		memcpy(r->head, rec, r->head_len);
+		wr32(c, r->head + 8, (uint32_t)len);
+		wr32(c, r->head + 12, (uint32_t)len);
+		return;
+	}
+	/* pcapng: the packet is padded to 32 bits; an Enhanced or obsolete
+	 * Packet Block has both lengths at 20 and options after the
+	 * packet, a Simple Packet Block its one length at 8 and none. */
+	type = rd32(c, f->record_offset);
+	r->head_len = type == NG_SPB ? 12 : 28;
+	memcpy(r->head, rec, r->head_len);
+	r->pad = (4 - len % 4) % 4;
+	if (type != NG_SPB) {
+		opt = f->offset + ((f->caplen + 3) & ~(size_t)3);
+		end = f->record_offset + rd32(c, f->record_offset + 4);
+		if (opt < end - 4) {
+			r->tail = c->buf + opt;
+			r->tail_len = end - 4 - opt;
+		}
+	}
+	blen = (uint32_t)(r->head_len + len + r->pad + r->tail_len + 4);
+	wr32(c, r->head + 4, blen);
+	if (type == NG_SPB) {
+		wr32(c, r->head + 8, (uint32_t)len);
+	} else {
+		wr32(c, r->head + 20, (uint32_t)len);
+		wr32(c, r->head + 24, (uint32_t)len);
+	}
+	wr32(c, r->trailer, blen);
+	r->trailer_len = 4;
 }

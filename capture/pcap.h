@@ -177,6 +177,32 @@ inetcsum_cap_next(struct inetcsum_cap *c, struct inetcsum_cap_frame *f);
 void
 inetcsum_cap_close(struct inetcsum_cap *c);
 
+/*
+ * A record like frame f's but holding 'len' bytes of packet instead, in
+ * the file's byte order: what a writer that replaces one packet by others
+ * (inetcsum segment) writes for each of them.  In order: 'head_len' bytes
+ * of 'head' (the record or block header, timestamp, interface and flags
+ * kept, lengths set to 'len'), the packet, 'pad' zero bytes, 'tail_len'
+ * bytes at 'tail' (a pcapng block's options, kept as they were), and
+ * 'trailer_len' bytes of 'trailer' (a pcapng block's length, again).
+ * Call it while the reader still holds f's record, before the next
+ * inetcsum_cap_next() or window.
+ */
+struct inetcsum_cap_record {
+	uint8_t head[32];
+	size_t head_len;
+	size_t pad;
+	const uint8_t *tail;
+	size_t tail_len;
+	uint8_t trailer[4];
+	size_t trailer_len;
+};
+
+void
+inetcsum_cap_record_for(const struct inetcsum_cap *c,
+			const struct inetcsum_cap_frame *f, size_t len,
+			struct inetcsum_cap_record *r);
+
 /* "pcap (little-endian, us)", "pcapng", ...: for messages. */
 const char *
 inetcsum_cap_describe(const struct inetcsum_cap *c);

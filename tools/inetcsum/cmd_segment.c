@@ -59,8 +59,6 @@
 #define DEFAULT_MTU	1500
 #define MIN_MTU		68	/* RFC 791: every host takes 68 bytes */
 #define MAX_MTU		65535
-#define NG_PB		2u
-#define NG_SPB		3u
 
 /*
  * Why a frame over the MTU is kept as it is: every such frame is counted
@@ -142,27 +140,6 @@ put16(uint8_t *p, size_t v)
 	p[1] = (uint8_t)v;
 }
 
-static uint32_t
-file32(const struct inetcsum_cap *c, const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	if (c->swapped)
-		v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) |
-		    (v << 24);
-	return v;
-}
-
-static void
-put_file32(const struct inetcsum_cap *c, uint8_t *p, uint32_t v)
-{
-	if (c->swapped)
-		v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) |
-		    (v << 24);
-	memcpy(p, &v, 4);
-}
-
 /*
  * Whether the IPv6 packet at 'h' ('n' bytes) starts with a hop-by-hop
  * header that holds a Jumbo Payload option (RFC 2675), in any form.
@@ -209,57 +186,28 @@ reserve(struct job *j, size_t bytes, size_t pieces)
 }
 
 /*
- * The record that held 'fr' (ending at 'rec_end') replaced by 'n' records
- * holding the pieces in j->buf.
+ * The record that held 'fr' replaced by 'n' records holding the pieces in
+ * j->buf, each a copy of it but for the packet (capture/pcap.h).
  */
 static int
 write_records(struct job *j, const struct inetcsum_cap *c,
-	      const struct inetcsum_cap_frame *fr, size_t rec_end, size_t n)
+	      const struct inetcsum_cap_frame *fr, size_t n)
 {
 	static const uint8_t zero[4];
-	const uint8_t *rec = c->buf + fr->record_offset;
-	size_t i, hlen, optoff = 0, optlen = 0;
-	uint8_t h[32];
-	uint32_t type = 0;
+	struct inetcsum_cap_record r;
+	size_t i;
 
-	if (c->format == INETCSUM_CAP_PCAP) {
-		hlen = c->rec_hdr_len;
-	} else {
-		type = file32(c, rec);
-		hlen = type == NG_SPB ? 12 : 28;
-		optoff = fr->offset + ((fr->caplen + 3) & ~(size_t)3);
-		if (type != NG_SPB && optoff < rec_end - 4)
-			optlen = rec_end - 4 - optoff;
-	}
 	for (i = 0; i < n; i++) {
-		size_t len = j->segs[i].len, pad = (4 - len % 4) % 4;
-		uint32_t blen = (uint32_t)(hlen + len + pad + optlen + 4);
+		size_t len = j->segs[i].len;
 
-		memcpy(h, rec, hlen);
-		if (c->format == INETCSUM_CAP_PCAP) {
-			put_file32(c, h + 8, (uint32_t)len);
-			put_file32(c, h + 12, (uint32_t)len);
-			pad = 0;
-		} else {
-			put_file32(c, h + 4, blen);
-			if (type == NG_SPB) {
-				put_file32(c, h + 8, (uint32_t)len);
-			} else {
-				put_file32(c, h + 20, (uint32_t)len);
-				put_file32(c, h + 24, (uint32_t)len);
-			}
-		}
-		if (inetcsum_out_write(j->o, h, hlen) < 0 ||
+		inetcsum_cap_record_for(c, fr, len, &r);
+		if (inetcsum_out_write(j->o, r.head, r.head_len) < 0 ||
 		    inetcsum_out_write(j->o, j->buf + j->segs[i].offset,
 				       len) < 0 ||
-		    inetcsum_out_write(j->o, zero, pad) < 0 ||
-		    inetcsum_out_write(j->o, c->buf + optoff, optlen) < 0)
+		    inetcsum_out_write(j->o, zero, r.pad) < 0 ||
+		    inetcsum_out_write(j->o, r.tail, r.tail_len) < 0 ||
+		    inetcsum_out_write(j->o, r.trailer, r.trailer_len) < 0)
 			return -1;
-		if (c->format == INETCSUM_CAP_PCAPNG) {
-			put_file32(c, h, blen);
-			if (inetcsum_out_write(j->o, h, 4) < 0)
-				return -1;
-		}
 	}
 	return 0;
 }
@@ -478,7 +426,7 @@ stream(const char *path, const struct inetcsum_file *file, struct job *j,
 		}
 		if (inetcsum_out_write(j->o, file->data + done,
 				       fr.record_offset - done) < 0 ||
-		    write_records(j, &cap, &fr, cap.pos, n) < 0) {
+		    write_records(j, &cap, &fr, n) < 0) {
 			fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
 			r = -2;
 			break;
