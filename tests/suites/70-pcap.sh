@@ -65,11 +65,11 @@ echo "--- verdicts per frame and layer"
 rc=$?
 [ $rc -eq 1 ] && pass "check exit status 1 with bad checksums" ||
 	{ fail "check exit status $rc (want 1)"; cat "$W/check.err"; }
-$PY "$ROOT/tests/pcap/verdicts.py" expect "$C" "$W/check.jsonl" &&
+$PY "$ROOT/tests/tools/pcap/verdicts.py" expect "$C" "$W/check.jsonl" &&
 	pass "verdicts match the generator" || fail "verdicts"
 if command -v tshark >/dev/null; then
-	$PY "$ROOT/tests/pcap/verdicts.py" tshark "$C" "$W/check.jsonl" \
-		"$ROOT/tests/pcap/tshark-differences.txt" &&
+	$PY "$ROOT/tests/tools/pcap/verdicts.py" tshark "$C" "$W/check.jsonl" \
+		"$ROOT/tests/tools/pcap/tshark-differences.txt" &&
 		pass "verdicts match tshark (listed differences only)" ||
 		fail "tshark comparison"
 else
@@ -131,12 +131,12 @@ for f in eth-le-us.pcap mixed.pcapng encap-1.pcap; do
 			fail "$ext: $f verdicts differ from the plain file"
 	done
 	# A pipe fed a few bytes at a time: the window's every edge.
-	$PY "$ROOT/tests/pcap/dribble.py" "$f" | "$T" check --json - |
+	$PY "$ROOT/tests/tools/pcap/dribble.py" "$f" | "$T" check --json - |
 		sed 's/"file":"[^"]*"//' >"$W/drib.jsonl"
 	cmp -s "$W/plain.jsonl" "$W/drib.jsonl" || fail "dribbled pipe: $f differs"
 	# fix: from a pipe to standard output, and from a gzip file.
 	"$T" fix -q "$f" "$W/ref.out"
-	$PY "$ROOT/tests/pcap/dribble.py" "$f" | "$T" fix -q - - >"$W/fs.out"
+	$PY "$ROOT/tests/tools/pcap/dribble.py" "$f" | "$T" fix -q - - >"$W/fs.out"
 	"$T" fix -q "$W/$f.gzip" "$W/fz.out"
 	cmp -s "$W/ref.out" "$W/fs.out" && cmp -s "$W/ref.out" "$W/fz.out" ||
 		fail "fix - - / fix of gzip: $f differs from fix IN OUT"
@@ -147,15 +147,15 @@ done
 # and each file cut at every byte, against what gzip, zstd and lz4 -dc make
 # of it: the same frames and verdicts, or an error naming file and offset.
 mkdir -p "$W/z"
-m=$($PY "$ROOT/tests/pcap/stream.py" compressed "$T" "$W/z" 2>&1) &&
+m=$($PY "$ROOT/tests/tools/pcap/stream.py" compressed "$T" "$W/z" 2>&1) &&
 	pass "multi-member/multi-frame and cut compressed files as gzip/zstd/lz4 -dc read them ($(echo "$m" | tail -1))" ||
 	{ fail "compressed streams"; echo "$m" | tail -20; }
-$PY "$ROOT/tests/pcap/stream.py" live "$T" &&
+$PY "$ROOT/tests/tools/pcap/stream.py" live "$T" &&
 	pass "a pipe's frames are reported as they arrive" ||
 	fail "live pipe"
 # Bounded memory: the peak RSS of a 512 MiB stream against a 32 MiB one.
-r1=$($PY "$ROOT/tests/pcap/stream.py" rss "$T" 32)
-r2=$($PY "$ROOT/tests/pcap/stream.py" rss "$T" 512)
+r1=$($PY "$ROOT/tests/tools/pcap/stream.py" rss "$T" 32)
+r2=$($PY "$ROOT/tests/tools/pcap/stream.py" rss "$T" 512)
 if [ -n "$r1" ] && [ -n "$r2" ] && [ $((r2 - r1)) -lt 16384 ]; then
 	pass "streaming memory bounded: peak RSS $r1 KiB (32 MiB), $r2 KiB (512 MiB)"
 else
@@ -174,7 +174,7 @@ for f in $FILES; do
 		"$T" check --json "$f" >"$W/b.jsonl" 2>/dev/null
 		"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
 		popt=""; [ $mode = partial ] && popt=--partial
-		$PY "$ROOT/tests/pcap/fixcheck.py" $popt "$f" "$o" "$W/b.jsonl" \
+		$PY "$ROOT/tests/tools/pcap/fixcheck.py" $popt "$f" "$o" "$W/b.jsonl" \
 			"$W/a.jsonl" >"$W/fixcheck.out" ||
 			{ fail "fix $opt $f"; cat "$W/fixcheck.out"; continue; }
 	done
@@ -245,9 +245,9 @@ echo "--- records libpcap and tshark read"
 before=$failures
 O=$W/over
 mkdir -p "$O"
-$PY "$ROOT/tests/pcap/oversize.py" gen "$O" || fail "oversize.py gen"
+$PY "$ROOT/tests/tools/pcap/oversize.py" gen "$O" || fail "oversize.py gen"
 OF="big.pcap big.pcapng v22.pcap v23.pcap snap0.pcap"
-(cd "$O" && $PY "$ROOT/tests/pcap/oversize.py" tshark "$T" $OF) >"$W/over.out" 2>&1 &&
+(cd "$O" && $PY "$ROOT/tests/tools/pcap/oversize.py" tshark "$T" $OF) >"$W/over.out" 2>&1 &&
 	pass "long records, old length order, snaplen 0: frames and verdicts as tshark ($(grep -c 'as tshark' "$W/over.out") files)" ||
 	{ fail "records libpcap reads"; cat "$W/over.out"; }
 "$T" check "$O/big.pcap" >"$W/over.txt" 2>&1
@@ -258,9 +258,9 @@ grep -q "^  2 records longer than the snapshot length, read whole" "$W/over.txt"
 	{ fail "oversize summary"; cat "$W/over.txt" "$W/over.json"; }
 for f in $OF; do
 	"$T" fix -q "$O/$f" "$W/over-fixed-$f" &&
-		$PY "$ROOT/tests/pcap/oversize.py" fixed "$O/$f" "$W/over-fixed-$f" >"$W/over-fix.out" ||
+		$PY "$ROOT/tests/tools/pcap/oversize.py" fixed "$O/$f" "$W/over-fixed-$f" >"$W/over-fix.out" ||
 		{ fail "fix of $f"; cat "$W/over-fix.out"; }
-	$PY "$ROOT/tests/pcap/dribble.py" "$O/$f" | "$T" fix -q - - >"$W/over-fs.out"
+	$PY "$ROOT/tests/tools/pcap/dribble.py" "$O/$f" | "$T" fix -q - - >"$W/over-fs.out"
 	gzip -c "$O/$f" >"$W/over.gz" && "$T" fix -q "$W/over.gz" "$W/over-fz.out"
 	cmp -s "$W/over-fixed-$f" "$W/over-fs.out" && cmp -s "$W/over-fixed-$f" "$W/over-fz.out" ||
 		fail "fix of $f through a pipe or gzip differs from fix IN OUT"
@@ -296,18 +296,18 @@ echo "--- reassembly"
 before=$failures
 FC=$W/frag
 mkdir -p "$FC"
-$PY "$ROOT/tests/pcap/gen_frag.py" "$FC" >"$W/gen_frag.out" 2>&1 ||
+$PY "$ROOT/tests/tools/pcap/gen_frag.py" "$FC" >"$W/gen_frag.out" 2>&1 ||
 	{ fail "fragment corpus generation"; cat "$W/gen_frag.out"; }
 FF=$(cd "$FC" && ls *.pcap *.pcapng)
 (cd "$FC" && "$T" check --json $FF) >"$W/frag.jsonl" 2>"$W/frag.err"
 rc=$?
 [ $rc -eq 1 ] || { fail "check of the fragments: exit $rc (want 1)"; cat "$W/frag.err"; }
-$PY "$ROOT/tests/pcap/verdicts.py" expect "$FC" "$W/frag.jsonl" >"$W/frag.expect" &&
+$PY "$ROOT/tests/tools/pcap/verdicts.py" expect "$FC" "$W/frag.jsonl" >"$W/frag.expect" &&
 	pass "reassembly: verdicts match the generator ($(tail -1 "$W/frag.expect"))" ||
 	{ fail "reassembly verdicts"; cat "$W/frag.expect"; }
 if command -v tshark >/dev/null; then
-	$PY "$ROOT/tests/pcap/verdicts.py" tshark "$FC" "$W/frag.jsonl" \
-		"$ROOT/tests/pcap/tshark-differences.txt" >"$W/frag.tshark" 2>&1 &&
+	$PY "$ROOT/tests/tools/pcap/verdicts.py" tshark "$FC" "$W/frag.jsonl" \
+		"$ROOT/tests/tools/pcap/tshark-differences.txt" >"$W/frag.tshark" 2>&1 &&
 		pass "reassembly: verdicts match tshark with reassembly on (listed differences only)" ||
 		{ fail "reassembly: tshark comparison"; grep -v '^note' "$W/frag.tshark"; }
 fi
@@ -339,9 +339,9 @@ for f in $FF; do
 	"$T" fix -q "$FC/$f" "$o" || { fail "fix $f"; continue; }
 	"$T" check --json "$FC/$f" >"$W/b.jsonl" 2>/dev/null
 	"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
-	$PY "$ROOT/tests/pcap/fixcheck.py" "$FC/$f" "$o" "$W/b.jsonl" "$W/a.jsonl" \
+	$PY "$ROOT/tests/tools/pcap/fixcheck.py" "$FC/$f" "$o" "$W/b.jsonl" "$W/a.jsonl" \
 		>"$W/fixcheck.out" || { fail "fix $f"; cat "$W/fixcheck.out"; }
-	$PY "$ROOT/tests/pcap/dribble.py" "$FC/$f" | "$T" fix -q - - >"$W/frag-fs.out"
+	$PY "$ROOT/tests/tools/pcap/dribble.py" "$FC/$f" | "$T" fix -q - - >"$W/frag-fs.out"
 	cmp -s "$o" "$W/frag-fs.out" || fail "fix - - (dribbled) of $f differs from fix IN OUT"
 	gzip -c "$FC/$f" >"$W/frag.gz" && "$T" fix -q "$W/frag.gz" "$W/frag-fz.out" &&
 		cmp -s "$o" "$W/frag-fz.out" || fail "fix of gzipped $f differs"
@@ -359,7 +359,7 @@ done
 # two byte limits evicts first (the held-back output or the pending
 # fragments, both --reassembly-bytes) depends on how the pipe delivers the
 # dribbled input, so either reason passes.
-$PY "$ROOT/tests/pcap/dribble.py" "$FC/frag-eth.pcap" |
+$PY "$ROOT/tests/tools/pcap/dribble.py" "$FC/frag-eth.pcap" |
 	"$T" fix --reassembly-bytes 3K - - >"$W/frag-small.out" 2>"$W/frag-small.err"
 cat >"$W/subset.py" <<'PYEOF'
 import sys
@@ -375,7 +375,7 @@ $PY "$W/subset.py" "$FC/frag-eth.pcap" "$W/frag-small.out" "$W/frag-fixed-frag-e
 [ $failures -eq $before ] &&
 	pass "reassembly: fix rewrites only the first fragments' wrong fields; tshark agrees; pipes and gzip the same"
 # Bounded memory: 6000 datagrams whose last fragment never comes.
-$PY "$ROOT/tests/pcap/gen_frag.py" many "$W/many.pcap" 6000 >/dev/null 2>&1
+$PY "$ROOT/tests/tools/pcap/gen_frag.py" many "$W/many.pcap" 6000 >/dev/null 2>&1
 "$T" check -q --json "$W/many.pcap" >"$W/many.json"
 "$T" check -q --json --reassembly-bytes 1M --reassembly-datagrams 8000 "$W/many.pcap" >"$W/many1m.json"
 "$T" check -q --json --reassembly-frames 50 "$W/many.pcap" >"$W/many50.json"
@@ -407,21 +407,21 @@ echo "--- ICMP quotes, RFC 4884 extensions, pcapng epb_flags (issue 24)"
 before=$failures
 IC=$W/icmp
 mkdir -p "$IC"
-{ $PY "$ROOT/tests/pcap/gen_icmp.py" "$IC" &&
-	$PY "$ROOT/tests/pcap/gen_epbflags.py" "$IC/ng"; } >"$W/gen_icmp.out" 2>&1 ||
+{ $PY "$ROOT/tests/tools/pcap/gen_icmp.py" "$IC" &&
+	$PY "$ROOT/tests/tools/pcap/gen_epbflags.py" "$IC/ng"; } >"$W/gen_icmp.out" 2>&1 ||
 	{ fail "ICMP / epb_flags corpus generation"; cat "$W/gen_icmp.out"; }
 for d in "$IC" "$IC/ng" "$IC/ng/malformed"; do
 	files=$(cd "$d" && ls *.pcap *.pcapng 2>/dev/null)
 	(cd "$d" && "$T" check --json $files) >"$d.jsonl" 2>"$d.err"
 	rc=$?
 	[ $rc -eq 1 ] || { fail "check of $d: exit $rc (want 1)"; cat "$d.err"; }
-	$PY "$ROOT/tests/pcap/verdicts.py" expect "$d" "$d.jsonl" >"$d.expect" ||
+	$PY "$ROOT/tests/tools/pcap/verdicts.py" expect "$d" "$d.jsonl" >"$d.expect" ||
 		{ fail "verdicts of $d"; cat "$d.expect"; }
 	# tshark 4.0 calls the malformed option list corrupt and reads none
 	# of that file; libpcap (and inetcsum) read it.
 	if [ "$d" != "$IC/ng/malformed" ] && command -v tshark >/dev/null; then
-		$PY "$ROOT/tests/pcap/verdicts.py" tshark "$d" "$d.jsonl" \
-			"$ROOT/tests/pcap/tshark-differences.txt" >"$d.tshark" 2>&1 ||
+		$PY "$ROOT/tests/tools/pcap/verdicts.py" tshark "$d" "$d.jsonl" \
+			"$ROOT/tests/tools/pcap/tshark-differences.txt" >"$d.tshark" 2>&1 ||
 			{ fail "tshark comparison of $d"; grep -v '^note' "$d.tshark"; }
 	fi
 	for f in $files; do
@@ -430,7 +430,7 @@ for d in "$IC" "$IC/ng" "$IC/ng/malformed"; do
 			"$T" fix -q $popt "$d/$f" "$o" || { fail "fix $popt $f"; continue; }
 			"$T" check --json "$d/$f" >"$W/b.jsonl" 2>/dev/null
 			"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
-			$PY "$ROOT/tests/pcap/fixcheck.py" ${popt:+--partial} "$d/$f" "$o" \
+			$PY "$ROOT/tests/tools/pcap/fixcheck.py" ${popt:+--partial} "$d/$f" "$o" \
 				"$W/b.jsonl" "$W/a.jsonl" >"$W/fixcheck.out" ||
 				{ fail "fix $popt $f"; cat "$W/fixcheck.out"; }
 			[ -n "$popt" ] || [ "$d" = "$IC" ] || continue
@@ -446,7 +446,7 @@ for d in "$IC" "$IC/ng" "$IC/ng/malformed"; do
 	done
 done
 if command -v tshark >/dev/null; then
-	$PY "$ROOT/tests/pcap/gen_epbflags.py" tshark "$IC/ng" >"$W/epbflags.out" 2>&1 ||
+	$PY "$ROOT/tests/tools/pcap/gen_epbflags.py" tshark "$IC/ng" >"$W/epbflags.out" 2>&1 ||
 		{ fail "epb_flags words as tshark reads them"; cat "$W/epbflags.out"; }
 fi
 grep -q '"proto":"icmpext","status":"bad"' "$IC.jsonl" &&
@@ -466,20 +466,20 @@ echo "--- TSO, BIG TCP and jumbogram frames (issue 24)"
 before=$failures
 JB=$W/jumbo
 mkdir -p "$JB"
-$PY "$ROOT/tests/pcap/gen_jumbo.py" "$JB" >"$W/gen_jumbo.out" 2>&1 ||
+$PY "$ROOT/tests/tools/pcap/gen_jumbo.py" "$JB" >"$W/gen_jumbo.out" 2>&1 ||
 	{ fail "jumbo capture generation"; cat "$W/gen_jumbo.out"; }
 "$T" check --json "$JB/jumbo.pcap" >"$JB.jsonl" 2>"$JB.err"
 rc=$?
 [ $rc -eq 1 ] || { fail "check of jumbo.pcap: exit $rc (want 1)"; cat "$JB.err"; }
-$PY "$ROOT/tests/pcap/verdicts.py" expect "$JB" "$JB.jsonl" >"$JB.expect" ||
+$PY "$ROOT/tests/tools/pcap/verdicts.py" expect "$JB" "$JB.jsonl" >"$JB.expect" ||
 	{ fail "verdicts of jumbo.pcap"; cat "$JB.expect"; }
-$PY "$ROOT/tests/pcap/gen_jumbo.py" reasons "$JB" "$JB.jsonl" >"$JB.reasons" ||
+$PY "$ROOT/tests/tools/pcap/gen_jumbo.py" reasons "$JB" "$JB.jsonl" >"$JB.reasons" ||
 	{ fail "reasons of jumbo.pcap"; cat "$JB.reasons"; }
 for popt in "" --fix-partial; do
 	o=$W/jumbo-fixed$popt.pcap
 	"$T" fix -q $popt "$JB/jumbo.pcap" "$o" || { fail "fix $popt jumbo.pcap"; continue; }
 	"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
-	$PY "$ROOT/tests/pcap/fixcheck.py" ${popt:+--partial} "$JB/jumbo.pcap" "$o" \
+	$PY "$ROOT/tests/tools/pcap/fixcheck.py" ${popt:+--partial} "$JB/jumbo.pcap" "$o" \
 		"$JB.jsonl" "$W/a.jsonl" >"$W/fixcheck.out" ||
 		{ fail "fix $popt jumbo.pcap"; cat "$W/fixcheck.out"; }
 	if [ -n "$popt" ] && grep -Eq '"status":"(bad|partial)"' "$W/a.jsonl"; then
@@ -498,7 +498,7 @@ before=$failures
 for f in eth-le-us eth-be-us jumbo/jumbo; do
 	case $f in jumbo/*) src=$W/$f.pcap ;; *) src=$W/corpus/$f.pcap ;; esac
 	k=$W/kuz-${f##*/}
-	$PY "$ROOT/tests/pcap/to_kuznetzov.py" "$src" "$k.pcap" >/dev/null ||
+	$PY "$ROOT/tests/tools/pcap/to_kuznetzov.py" "$src" "$k.pcap" >/dev/null ||
 		{ fail "Kuznetzov conversion of $f"; continue; }
 	"$T" check "$src" 2>&1 | sed "s|$src|F|" >"$k.want"
 	"$T" check "$k.pcap" 2>&1 | sed "s|$k.pcap|F|" >"$k.got"
@@ -508,7 +508,7 @@ for f in eth-le-us eth-be-us jumbo/jumbo; do
 		"$T" $op -q "$src" "$k.$op-std.pcap" >/dev/null 2>&1
 		"$T" $op -q "$k.pcap" "$k.$op.pcap" >/dev/null 2>&1 ||
 			{ fail "$op of the Kuznetzov $f"; continue; }
-		$PY "$ROOT/tests/pcap/to_kuznetzov.py" "$k.$op-std.pcap" \
+		$PY "$ROOT/tests/tools/pcap/to_kuznetzov.py" "$k.$op-std.pcap" \
 			"$k.$op-want.pcap" >/dev/null &&
 		cmp -s "$k.$op-want.pcap" "$k.$op.pcap" ||
 			fail "$op of the Kuznetzov $f is not the converted $op"
@@ -530,8 +530,8 @@ echo "--- against tcpdump"
 if command -v tcpdump >/dev/null; then
 	for td in corpus:check frag:frag; do
 		dir=$W/${td%:*} out=$W/tcpdump-${td%:*}.out
-		$PY "$ROOT/tests/pcap/tcpdump_verdicts.py" "$dir" "$W/${td#*:}.jsonl" \
-			"$ROOT/tests/pcap/tcpdump-differences.txt" >"$out" 2>&1 &&
+		$PY "$ROOT/tests/tools/pcap/tcpdump_verdicts.py" "$dir" "$W/${td#*:}.jsonl" \
+			"$ROOT/tests/tools/pcap/tcpdump-differences.txt" >"$out" 2>&1 &&
 			pass "${td%:*} verdicts match tcpdump, listed differences only ($(tail -1 "$out" | sed 's/^tcpdump: //'))" ||
 			{ fail "tcpdump comparison of ${td%:*}"; grep -v '^note\|^known' "$out"; }
 	done
@@ -599,7 +599,7 @@ mkdir -p fixout
 	pass "fix of a damaged file writes nothing" || fail "fix left output"
 
 echo "--- many captures: --files-from, fix --output-dir (issue 21)"
-$PY "$ROOT/tests/pcap/files_from.py" "$T" "$C" "$W/files-from" &&
+$PY "$ROOT/tests/tools/pcap/files_from.py" "$T" "$C" "$W/files-from" &&
 	pass "--files-from: per-file summaries as their own runs, total as the runs merged, failures named and counted" ||
 	fail "--files-from (tests/tools/pcap/files_from.py)"
 
