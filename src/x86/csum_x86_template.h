@@ -283,6 +283,37 @@ FN(bcast32_)(const u32 *k)
 	(copy ? x86_copy_short(q, p, (n)) : x86_sum_short(p, (n)))
 
 /*
+ * The end of a chunk and of the mid-size path, after their loops have
+ * left len < 4 * VL (bits above 4 * VL are ignored): two whole vectors
+ * into 'x' and 'y', one into 'z', then the 1 to VL - 1 bytes left into
+ * 'w' (masked) or into the caller's 'tail' (scalar).
+ */
+#if USE_MASKED_TAIL
+#define TAKE_TAIL(w, n)	TAKE_MASKED_TAIL(w, n)
+#else
+#define TAKE_TAIL(w, n)	(tail = SCALAR_TAIL(n))
+#endif
+#define TAKE_LAST_VECTORS(x, y, z, w)					\
+	do {								\
+		if (len & (2 * VL)) {					\
+			LOAD_ACC(x, 0 * VL);				\
+			LOAD_ACC(y, 1 * VL);				\
+			p += 2 * VL;					\
+			if (copy)					\
+				q += 2 * VL;				\
+		}							\
+		if (len & VL) {						\
+			LOAD_ACC(z, 0);					\
+			p += VL;					\
+			if (copy)					\
+				q += VL;				\
+		}							\
+		len &= VL - 1;						\
+		if (len != 0)						\
+			TAKE_TAIL(w, len);	/* 1 <= len < VL */	\
+	} while (0)
+
+/*
  * Sum one chunk of 'len' bytes (X86_SHORT_MAX < len <= CHUNK_LEN) at 'p',
  * copying it to 'q' if 'copy' (a constant) is set.  Returns a value
  * congruent modulo 2^32 - 1 to the sum of the chunk's words (the scalar
@@ -379,27 +410,7 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 		if (copy)
 			q += 4 * VL;
 	}
-	if (len & (2 * VL)) {
-		LOAD_ACC(a4, 0 * VL);
-		LOAD_ACC(a5, 1 * VL);
-		p += 2 * VL;
-		if (copy)
-			q += 2 * VL;
-	}
-	if (len & VL) {
-		LOAD_ACC(a6, 0);
-		p += VL;
-		if (copy)
-			q += VL;
-	}
-	len &= VL - 1;
-	if (len != 0) {
-#if USE_MASKED_TAIL
-		TAKE_MASKED_TAIL(a7, len);	/* 1 <= len < VL */
-#else
-		tail = SCALAR_TAIL(len);
-#endif
-	}
+	TAKE_LAST_VECTORS(a4, a5, a6, a7);
 	a0 = VADD32(VADD32(a0, a1), VADD32(a2, a3));
 	a4 = VADD32(VADD32(a4, a5), VADD32(a6, a7));
 	a0 = VADD32(a0, a4);
@@ -545,27 +556,7 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 			q += 4 * VL;
 		len -= 4 * VL;
 	}
-	if (len & (2 * VL)) {
-		LOAD_ACC(a0, 0 * VL);
-		LOAD_ACC(a1, 1 * VL);
-		p += 2 * VL;
-		if (copy)
-			q += 2 * VL;
-	}
-	if (len & VL) {
-		LOAD_ACC(a2, 0);
-		p += VL;
-		if (copy)
-			q += VL;
-	}
-	len &= VL - 1;
-	if (len != 0) {
-#if USE_MASKED_TAIL
-		TAKE_MASKED_TAIL(a3, len);	/* 1 <= len < VL */
-#else
-		tail = SCALAR_TAIL(len);
-#endif
-	}
+	TAKE_LAST_VECTORS(a0, a1, a2, a3);
 	/*
 	 * The bias joins at the end, off the accumulators' chains: the lanes
 	 * are summed modulo 2^32, so the order of the additions is free.
@@ -832,6 +823,8 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
 
 #undef TAKE_MASKED_TAIL
 #undef SCALAR_TAIL
+#undef TAKE_TAIL
+#undef TAKE_LAST_VECTORS
 #undef CONCAT_
 #undef CONCAT
 #undef FN
