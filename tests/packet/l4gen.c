@@ -286,6 +286,18 @@ l4gen_make(struct l4gen *g, uint8_t *buf, size_t cap, uint64_t *s,
 					       rnd(s, 11));
 	}
 	fill(s, hdr + n, g->l4_hlen);
+	/*
+	 * UDP ports from 49152 up (the dynamic range): a random port may be
+	 * a tunnel's (Teredo 3544, VXLAN 4789...), and then the frame parser
+	 * rightly reads the random payload as a packet inside, which a test
+	 * of the outer layers does not expect (seed 0x6b13ba9c made a Teredo
+	 * datagram whose payload parsed as IPv6 and UDP-Lite).  No UDP
+	 * tunnel's default port is in that range.
+	 */
+	if (g->udp) {
+		hdr[n] |= 0xc0;
+		hdr[n + 2] |= 0xc0;
+	}
 	g->payload = n + g->l4_hlen;
 	g->plen = plen;
 	g->len = g->payload + plen;
