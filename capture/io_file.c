@@ -497,6 +497,9 @@ out_flush(struct inetcsum_out *o)
 int
 inetcsum_out_write(struct inetcsum_out *o, const void *data, size_t len)
 {
+	/* Nothing to write may come as a null pointer (memcpy's UB). */
+	if (len == 0)
+		return 0;
 	if (len >= o->cap / 4) {
 		if (out_flush(o) < 0)
 			return -1;
