@@ -50,6 +50,9 @@ extern "C" {
 #define INETCSUM_LINK_IPV4	228
 #define INETCSUM_LINK_IPV6	229
 #define INETCSUM_LINK_NFLOG	239	/* Linux NFLOG: TLVs, IP in one */
+#define INETCSUM_LINK_NETANALYZER 240	/* Hilscher header, Ethernet, FCS */
+#define INETCSUM_LINK_NETANALYZER_TRANSPARENT 241 /* ... preamble, SFD first */
+#define INETCSUM_LINK_IPOIB	242	/* addresses, RFC 4391 header */
 #define INETCSUM_LINK_PKTAP	258	/* Apple PKTAP: header, then its DLT */
 #define INETCSUM_LINK_LINUX_SLL2 276
 
@@ -264,7 +267,7 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
  * UDP tunnels.  A datagram whose lower port (else its higher port) is one
  * of tshark's defaults has its payload decoded as that tunnel: VXLAN 4789
  * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
- * 3544.  inetcsum_frame_udp_port() declares another port (or redeclares a
+ * 3544, MPLS 6635 (RFC 7510).  inetcsum_frame_udp_port() declares another port (or redeclares a
  * default one) as tunnel 'kind', or, with INETCSUM_TUNNEL_NONE, as plain
  * UDP; 0 restores the default.  It returns 0, or -1 for a port outside
  * 1..65535 or an unknown kind.  Process-wide: call it before any thread
@@ -279,6 +282,8 @@ enum inetcsum_tunnel {
 	INETCSUM_TUNNEL_L2TP,
 	INETCSUM_TUNNEL_TEREDO,
 	INETCSUM_TUNNEL_NONE,
+	/* Added later, after NONE so that the earlier values stay. */
+	INETCSUM_TUNNEL_MPLS,
 };
 
 INETCSUM_API int inetcsum_frame_udp_port(unsigned port, int kind);

@@ -3,7 +3,8 @@
  * packet/link.c - link-layer headers: find where the IP packet starts for
  * each supported pcap link type (https://www.tcpdump.org/linktypes.html),
  * and the ethertype dispatch with its VLAN tag stacks.  802.11 is wifi.c's,
- * PPP, PPPoE and MPLS tunnel.c's.
+ * PPP, PPPoE and MPLS tunnel.c's, NSH nsh.c's, the capture devices' own
+ * headers (netANALYZER, IPoIB) link_pseudo.c's.
  *
  * Unknown link types and ethertypes are reported in the result's note, never
  * guessed: reading an unknown header as IP would produce verdicts about
@@ -268,6 +269,9 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		return;
 	case 0x88e5:
 		macsec(c, off, end);
+		return;
+	case 0x894f:
+		inetcsum_pkt_nsh(c, off, end);
 		return;
 	case 0x0806:	/* ARP */
 	case 0x8035:	/* RARP */
@@ -673,6 +677,8 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		nflog(c, end);
 		return 0;
 	}
+	if (inetcsum_pkt_link_pseudo(c, linktype, end) == 0)
+		return 0;
 	set_note(c, "unknown link type");
 	return -1;
 }

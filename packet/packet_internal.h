@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
- * (link.c, wifi.c, tunnel.c, ip.c, l4.c, l4_other.c; the verdicts in
- * verdict.c).  Not installed, not part of the API.
+ * (link.c, link_pseudo.c, wifi.c, tunnel.c, nsh.c, ip.c, l4.c, l4_other.c;
+ * the verdicts in verdict.c).  Not installed, not part of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where
@@ -179,6 +179,8 @@ inetcsum_pkt_enter(struct pctx *c)
 
 /* The frame from its link-layer header on; -1 for an unknown link type. */
 int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
+/* The same for the link types of link_pseudo.c; -1 for any other. */
+int inetcsum_pkt_link_pseudo(struct pctx *c, int linktype, size_t end);
 
 /* Link layer: ethertype dispatch with any stack of VLAN tags (link.c). */
 void inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off,
@@ -198,6 +200,8 @@ void inetcsum_pkt_pppoe(struct pctx *c, size_t off, size_t end);
 /* GRE 0x88be / 0x22eb; 'seq': the GRE header has a sequence number. */
 void inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
 			 size_t end);
+/* The Network Service Header (RFC 8300) and what follows it (nsh.c). */
+void inetcsum_pkt_nsh(struct pctx *c, size_t off, size_t end);
 /*
  * The payload ('off' to 'end') of a UDP datagram with these ports: 1 if a
  * tunnel decoder took it (well-known or declared port), 0 if not.

@@ -90,10 +90,12 @@ compare_tshark() {
 	# One file per link type: Ethernet, PPP, PPP/HDLC, 802.11, radiotap,
 	# Linux ARCNET, Darwin's PKTAP, ipnet, NFLOG, PKTAP; ATM RFC 1483, enc,
 	# pflog, PPP with direction (tshark 4.0 reads neither C-HDLC with
-	# direction, 205, nor MPLS, 219: the reference judges those).
+	# direction, 205, nor MPLS, 219: the reference judges those);
+	# netANALYZER and its transparent mode, IPoIB.
 	# Reassembly off: the catalog's fragments share IP IDs on purpose.
 	# UDP 8472 is Linux's VXLAN port, which tshark needs told.
-	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204; do
+	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204 \
+		240 241 242; do
 		"$OUT/gcc/tests/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \
 			>>"$w/ours.txt" || return 1
 		tshark -r "$w/catalog-$lt.pcap" -o ip.defragment:FALSE \

@@ -97,7 +97,7 @@ usage(FILE *f)
 "  --strict       exit 1 also when a frame was not parsed to its innermost\n"
 "                 packet (the summary lists why)\n"
 "  --udp-port P=K decode UDP port P as tunnel K (vxlan, vxlan-gpe, geneve,\n"
-"                 gtpu, l2tp, teredo) or as plain UDP (none); repeatable\n"
+"                 gtpu, l2tp, teredo, mpls) or as plain UDP (none); repeatable\n"
 "  -j N           check N files at once; output stays in file order\n"
 "  --no-reassembly  leave IP fragments unverified (\"fragment\")\n"
 "  --reassembly-bytes N[K|M|G]  pending fragment bytes at most (64M)\n"
