@@ -4,7 +4,9 @@
  * each supported pcap link type (https://www.tcpdump.org/linktypes.html),
  * and the ethertype dispatch with its VLAN tag stacks.  802.11 is wifi.c's,
  * PPP, PPPoE and MPLS tunnel.c's, NSH nsh.c's, the capture devices' own
- * headers (netANALYZER, IPoIB) link_pseudo.c's.
+ * headers (netANALYZER, IPoIB, Prism, AVS, PPI, ERF, Juniper)
+ * link_pseudo.c's, the older link layers (Token Ring, FDDI, ATM, Frame
+ * Relay, IP over Fibre Channel and IEEE 1394) link_legacy.c's.
  *
  * Unknown link types and ethertypes are reported in the result's note, never
  * guessed: reading an unknown header as IP would produce verdicts about
@@ -364,10 +366,7 @@ bsd_af(uint32_t af)
 static uint32_t
 word32(const u8 *p, int big)
 {
-	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3] :
-		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-		     (uint32_t)p[1] << 8 | p[0];
+	return big ? be32(p) : le32(p);
 }
 
 /*
@@ -468,25 +467,27 @@ pflog(struct pctx *c, size_t end)
  * split flag) starts with the IP header, which is parsed (its length then
  * runs past the frame, so what it covers is unverified, as tshark has it
  * too); a later piece (even, nonzero) holds no header and is noted.
+ * BSD's ARCNET (LINKTYPE_ARCNET_BSD 7) is the same without the offset
+ * field: the protocol id is the third byte.
  */
 #define ARC_HLEN		5
-#define ARC_PROTO_OFF		4
+#define ARC_BSD_HLEN		3
 #define ARC_IP_1201		212
 #define ARC_IP_1051		240
 #define ARC_IPV6		196
 #define ARC_SPLIT_EXCEPTION	0xff
 
 static void
-arcnet(struct pctx *c, size_t end)
+arcnet(struct pctx *c, size_t end, size_t hl)
 {
-	size_t off = ARC_HLEN;
+	size_t off = hl;
 	unsigned proto;
 
-	if (!have(c, 0, ARC_HLEN) || end < ARC_HLEN) {
+	if (!have(c, 0, hl) || end < hl) {
 		set_note(c, "truncated in the ARCNET header");
 		return;
 	}
-	proto = c->f[ARC_PROTO_OFF];
+	proto = c->f[hl - 1];
 	if (proto != ARC_IP_1201 && proto != ARC_IP_1051 &&
 	    proto != ARC_IPV6) {
 		set_note(c, "ARCNET protocol not parsed");
@@ -619,8 +620,10 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 	case INETCSUM_LINK_PKTAP_DARWIN:
 		pktap(c, end);
 		return 0;
+	case INETCSUM_LINK_ARCNET_BSD:
 	case INETCSUM_LINK_ARCNET_LINUX:
-		arcnet(c, end);
+		arcnet(c, end, linktype == INETCSUM_LINK_ARCNET_BSD ?
+		       ARC_BSD_HLEN : ARC_HLEN);
 		return 0;
 	case INETCSUM_LINK_ENC:
 		enc(c, end);
@@ -677,7 +680,8 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		nflog(c, end);
 		return 0;
 	}
-	if (inetcsum_pkt_link_pseudo(c, linktype, end) == 0)
+	if (inetcsum_pkt_link_pseudo(c, linktype, end) == 0 ||
+	    inetcsum_pkt_link_legacy(c, linktype, end) == 0)
 		return 0;
 	set_note(c, "unknown link type");
 	return -1;

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/packet/catalog_links.c - the catalog's link types with a capture
- * device's own header (packet/link_pseudo.c): netANALYZER (240) and its
- * transparent mode (241), IPoIB (242); each with good and bad checksums
- * inside, the records that hold no packet, and the headers that must stop
- * the walk with a note.
+ * tests/packet/catalog_links.c - the catalog's link types of
+ * packet/link_pseudo.c and packet/link_legacy.c: netANALYZER (240) and its
+ * transparent mode (241), IPoIB (242), Prism (119), AVS (163), PPI (192),
+ * ERF (197), Juniper (178-181); Token Ring (6), FDDI (10), Linux ATM CLIP
+ * (106), Frame Relay (107), IP over Fibre Channel (122), SunATM (123),
+ * Apple IP over IEEE 1394 (138), PPP for pppd (166), Frame Relay with
+ * direction (206), BSD's ARCNET (7).  Each with good and bad checksums
+ * inside; for the first three also the records that hold no packet and
+ * the headers that must stop the walk with a note.
  */
 #include <string.h>
 
@@ -149,9 +153,235 @@ ipoib(void)
 	ADD0("ipoib-mpls", 242, &fb, "IPoIB type not parsed");
 }
 
+/* The packets after a link-layer prefix: IPv4/TCP or IPv6/UDP. */
+#define TCP4_LEN	(20 + 20 + 24)
+#define UDP6_LEN	(40 + 8 + 27)
+
+/*
+ * A frame of the 'npre' bytes 'pre', an IPv4/TCP (v6 0) or IPv6/UDP
+ * packet whose L4 checksum is broken if 'bad', and the 'ntail' bytes
+ * 'tail' (an FCS, padding).  The mutation is a payload byte.
+ */
+static void
+framed(const char *name, int lt, const void *pre, size_t npre, int v6,
+       int bad, const void *tail, size_t ntail)
+{
+	enum inetcsum_status st = bad ? INETCSUM_BAD : INETCSUM_GOOD;
+	struct fb fb;
+	size_t o;
+
+	fb_init(&fb);
+	fb_raw(&fb, pre, npre);
+	o = fb.len;
+	if (v6) {
+		fb_ipv6(&fb, 17, A6, B6);
+		fb_udp(&fb, 0);
+		fb_payload(&fb, UDP6_LEN - 48, (unsigned)(lt + npre));
+	} else {
+		fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+		fb_tcp(&fb);
+		fb_payload(&fb, TCP4_LEN - 40, (unsigned)(lt + npre));
+	}
+	fb_finish(&fb);
+	if (ntail)
+		fb_raw(&fb, tail, ntail);
+	if (bad)
+		fb.b[o + (v6 ? 40 + 6 : 20 + 16)] ^= 0x3c;
+	if (v6)
+		ADD(name, lt, &fb, "", NO_MUT,
+		    { INETCSUM_PROTO_UDP, st, 0 })->mut = o + 48 + 3;
+	else
+		ADD(name, lt, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		    { INETCSUM_PROTO_TCP, st, 0 })->mut = o + 40 + 3;
+}
+
+/* An 802.11 data frame from the DS, then LLC/SNAP for 'type'. */
+static size_t
+wlan_data(uint8_t *p, unsigned type)
+{
+	static const uint8_t h[24] = { 0x08, 0x02, 0, 0, 2, 0, 0, 0, 0, 1,
+				       2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 3,
+				       0x20, 0 };
+
+	memcpy(p, h, 24);
+	memcpy(p + 24, "\xaa\xaa\x03\0\0\0", 6);
+	put16(p + 30, type);
+	return 32;
+}
+
+/* An Ethernet header for 'type'. */
+static size_t
+eth_hdr(uint8_t *p, unsigned type)
+{
+	memcpy(p, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02", 12);
+	put16(p + 12, type);
+	return 14;
+}
+
+static void
+monitor_headers(void)
+{
+	uint8_t h[200];
+	size_t n;
+
+	/* Prism: message code 0x44, length 144 (little-endian), name. */
+	memset(h, 0, sizeof(h));
+	h[0] = 0x44;
+	h[4] = 144;
+	memcpy(h + 8, "wlan0", 5);
+	n = 144 + wlan_data(h + 144, 0x0800);
+	framed("prism-ipv4-tcp", 119, h, n, 0, 0, NULL, 0);
+
+	/* AVS: magic 0x80211001, length 64 (big-endian). */
+	memset(h, 0, sizeof(h));
+	put32(h, 0x80211001);
+	put32(h + 4, 64);
+	n = 64 + wlan_data(h + 64, 0x86dd);
+	framed("avs-ipv6-udp-bad", 163, h, n, 1, 1, NULL, 0);
+
+	/* PPI: version 0, length 8, DLT 1 (Ethernet) and 105 (802.11). */
+	memset(h, 0, sizeof(h));
+	h[2] = 8;
+	h[4] = 1;
+	n = 8 + eth_hdr(h + 8, 0x0800);
+	framed("ppi-eth-ipv4-tcp-bad", 192, h, n, 0, 1, NULL, 0);
+	h[4] = 105;
+	n = 8 + wlan_data(h + 8, 0x86dd);
+	framed("ppi-wlan-ipv6-udp", 192, h, n, 1, 0, NULL, 0);
+}
+
+/*
+ * ERF records: Ethernet (type 2, the 2-byte pad, the FCS counted in the
+ * wire length, the record padded to 8 bytes), Ethernet after an
+ * extension header (type 0x82), PoS carrying PPP (type 1), raw IPv4
+ * (type 22).  The header's lengths are big-endian.
+ */
+static void
+erf_header(uint8_t *h, unsigned type, size_t rlen, size_t wlen)
+{
+	memset(h, 0, 16);
+	h[8] = (uint8_t)type;
+	h[9] = 0x04;			/* flags: variable-length record */
+	put16(h + 10, (unsigned)rlen);
+	put16(h + 14, (unsigned)wlen);
+}
+
+static void
+erf_records(void)
+{
+	/* The FCS, then up to 8 bytes of the record's padding. */
+	static const uint8_t fcs_pad[12] = { 0xde, 0xad, 0xbe, 0xef };
+	uint8_t h[64];
+	size_t n;
+
+	erf_header(h, 2, 16 + 2 + 14 + TCP4_LEN + 4 + 6, 14 + TCP4_LEN + 4);
+	h[16] = h[17] = 0;
+	n = 18 + eth_hdr(h + 18, 0x0800);
+	framed("erf-eth-ipv4-tcp-bad", 197, h, n, 0, 1, fcs_pad, 10);
+
+	erf_header(h, 0x82, 16 + 8 + 2 + 14 + UDP6_LEN + 4 + 1,
+		   14 + UDP6_LEN + 4);
+	memcpy(h + 16, "\x01\0\0\0\0\0\0\0", 8);	/* one extension */
+	h[24] = h[25] = 0;
+	n = 26 + eth_hdr(h + 26, 0x86dd);
+	framed("erf-ext-eth-ipv6-udp", 197, h, n, 1, 0, fcs_pad, 5);
+
+	erf_header(h, 1, 16 + 4 + TCP4_LEN + 4, 4 + TCP4_LEN + 4);
+	memcpy(h + 16, "\xff\x03\x00\x21", 4);
+	framed("erf-pos-ppp-ipv4-tcp", 197, h, 20, 0, 0, fcs_pad, 4);
+
+	erf_header(h, 22, 16 + TCP4_LEN, TCP4_LEN);
+	framed("erf-ipv4-tcp-bad", 197, h, 16, 0, 1, NULL, 0);
+}
+
+/* Juniper: "MGC", flags (0x01 in; 0x80 with 4 bytes of TLVs). */
+static void
+juniper(void)
+{
+	static const uint8_t ext[10] = { 'M', 'G', 'C', 0x81, 0, 4, 1, 2,
+					 0, 7 };
+	uint8_t h[32];
+	size_t n;
+
+	memcpy(h, ext, 10);
+	n = 10 + eth_hdr(h + 10, 0x0800);
+	framed("juniper-ether-ext-ipv4-tcp", 178, h, n, 0, 0, NULL, 0);
+	framed("juniper-ppp-ipv6-udp-bad", 179, "MGC\x01\xff\x03\x00\x57",
+	       8, 1, 1, NULL, 0);
+	framed("juniper-frelay-ipv4-tcp", 180, "MGC\x01\x18\x41\x03\xcc", 8,
+	       0, 0, NULL, 0);
+	framed("juniper-chdlc-ipv4-tcp-bad", 181, "MGC\x00\x0f\x00\x08\x00",
+	       8, 0, 1, NULL, 0);
+}
+
+static void
+legacy(void)
+{
+	static const uint8_t snap4[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 8, 0 };
+	static const uint8_t snap6[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 0x86, 0xdd };
+	uint8_t h[64];
+
+	/* Token Ring: AC, FC (LLC), addresses, a 2-byte routing field. */
+	memcpy(h, "\x10\x40\x02\0\0\0\0\x01\x82\0\0\0\0\x02\x02\x30", 16);
+	memcpy(h + 16, snap4, 8);
+	framed("tokenring-rif-ipv4-tcp", 6, h, 24, 0, 0, NULL, 0);
+
+	/* FDDI: frame control 0x50 (asynchronous LLC), addresses. */
+	memcpy(h, "\x50\x02\0\0\0\0\x01\x02\0\0\0\0\x02", 13);
+	memcpy(h + 13, snap6, 8);
+	framed("fddi-ipv6-udp-bad", 10, h, 21, 1, 1, NULL, 0);
+
+	framed("clip-ipv4-tcp", 106, "", 0, 0, 0, NULL, 0);
+	framed("clip-snap-ipv4-tcp-bad", 106, snap4, 8, 0, 1, NULL, 0);
+
+	/* Frame Relay: DLCI 100, UI, NLPID IPv4; pad, SNAP, IPv6. */
+	framed("frelay-ipv4-tcp-bad", 107, "\x18\x41\x03\xcc", 4, 0, 1,
+	       NULL, 0);
+	framed("frelay-snap-ipv6-udp", 107,
+	       "\x18\x41\x03\x00\x80\x00\x00\x00\x86\xdd", 10, 1, 0, NULL,
+	       0);
+
+	/* IP over Fibre Channel: two network addresses, LLC/SNAP. */
+	memcpy(h, "\x10\0\0\0\0\0\0\x01\x10\0\0\0\0\0\0\x02", 16);
+	memcpy(h + 16, snap4, 8);
+	framed("ipfc-ipv4-tcp", 122, h, 24, 0, 0, NULL, 0);
+
+	/* SunATM: LLC on VPI 0/VCI 32; LANE (LEC ID 1, Ethernet). */
+	memcpy(h, "\x02\x00\x00\x20", 4);
+	memcpy(h + 4, snap6, 8);
+	framed("sunatm-llc-ipv6-udp-bad", 123, h, 12, 1, 1, NULL, 0);
+	memcpy(h, "\x81\x00\x00\x21\x00\x01", 6);
+	eth_hdr(h + 6, 0x0800);
+	framed("sunatm-lane-ipv4-tcp", 123, h, 20, 0, 0, NULL, 0);
+
+	/* Apple IP over IEEE 1394: two EUI-64s and the ethertype. */
+	memset(h, 0, 16);
+	h[7] = 1;
+	h[15] = 2;
+	put16(h + 16, 0x86dd);
+	framed("ap1394-ipv6-udp", 138, h, 18, 1, 0, NULL, 0);
+
+	/* BSD's ARCNET: source, destination, protocol (RFC 1201 IPv4,
+	 * then split flag and sequence number; RFC 1051 IPv4). */
+	framed("arcnet-bsd-1201-ipv4-tcp-bad", 7, "\x01\x02\xd4\x00\x00\x01",
+	       6, 0, 1, NULL, 0);
+	framed("arcnet-bsd-1051-ipv4-tcp", 7, "\x01\x02\xf0", 3, 0, 0, NULL,
+	       0);
+
+	/* tshark 4.0 reads neither: the reference judges these two. */
+	framed("ppp-pppd-ipv4-tcp-bad", 166, "\x01\x03\x00\x21", 4, 0, 1,
+	       NULL, 0);
+	framed("frelay-with-dir-ipv6-udp", 206, "\x00\x18\x41\x03\x8e", 5,
+	       1, 0, NULL, 0);
+}
+
 void
 catalog_links(void)
 {
 	netanalyzer();
 	ipoib();
+	monitor_headers();
+	erf_records();
+	juniper();
+	legacy();
 }
