@@ -91,10 +91,8 @@ ipnet(struct pctx *c, size_t end)
 {
 	unsigned af;
 
-	if (!have(c, 0, IPNET_HLEN) || end < IPNET_HLEN) {
-		set_note(c, "truncated in the ipnet header");
+	if (!hdr_at(c, 0, IPNET_HLEN, end, "truncated in the ipnet header"))
 		return;
-	}
 	af = c->f[IPNET_FAMILY_OFF];
 	if (af != IPNET_AF_INET && af != IPNET_AF_INET6) {
 		set_note(c, "ipnet family not parsed");
@@ -415,10 +413,8 @@ enc(struct pctx *c, size_t end)
 {
 	int v;
 
-	if (!have(c, 0, ENC_HLEN) || end < ENC_HLEN) {
-		set_note(c, "truncated in the enc header");
+	if (!hdr_at(c, 0, ENC_HLEN, end, "truncated in the enc header"))
 		return;
-	}
 	v = host_af(c->f, 1);
 	if (v == 0) {
 		set_note(c, "enc address family not IP");
@@ -483,10 +479,8 @@ arcnet(struct pctx *c, size_t end, size_t hl)
 	size_t off = hl;
 	unsigned proto;
 
-	if (!have(c, 0, hl) || end < hl) {
-		set_note(c, "truncated in the ARCNET header");
+	if (!hdr_at(c, 0, hl, end, "truncated in the ARCNET header"))
 		return;
-	}
 	proto = c->f[hl - 1];
 	if (proto != ARC_IP_1201 && proto != ARC_IP_1051 &&
 	    proto != ARC_IPV6) {
@@ -532,10 +526,8 @@ pktap(struct pctx *c, size_t end)
 	uint32_t hl, type, dlt;
 	int big = 0;
 
-	if (!have(c, 0, PKTAP_MIN_HLEN) || end < PKTAP_MIN_HLEN) {
-		set_note(c, "truncated in the PKTAP header");
+	if (!hdr_at(c, 0, PKTAP_MIN_HLEN, end, "truncated in the PKTAP header"))
 		return;
-	}
 	hl = word32(c->f, 0);
 	if (hl < PKTAP_MIN_HLEN || hl > end) {
 		big = 1;

@@ -60,10 +60,8 @@ inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end)
 		}
 	} while (!(c->f[off + n++] & 1));
 	off += n;
-	if (end - off < 2 || !have(c, off, 2)) {
-		set_note(c, "truncated in the Frame Relay header");
+	if (!hdr_at(c, off, 2, end, "truncated in the Frame Relay header"))
 		return;
-	}
 	if (c->f[off] != FR_UI) {
 		set_note(c, "Frame Relay control not UI (0x03)");
 		return;
@@ -71,10 +69,9 @@ inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end)
 	off++;
 	if (c->f[off] == 0) {		/* pad before the NLPID */
 		off++;
-		if (end - off < 1 || !have(c, off, 1)) {
-			set_note(c, "truncated in the Frame Relay header");
+		if (!hdr_at(c, off, 1, end, "truncated in the Frame Relay "
+			    "header"))
 			return;
-		}
 	}
 	switch (c->f[off]) {
 	case NLPID_IPV4:
@@ -84,11 +81,9 @@ inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end)
 		inetcsum_pkt_ipv6(c, off + 1, end);
 		return;
 	case NLPID_SNAP:
-		if (end - off < 1 + FR_SNAP_LEN ||
-		    !have(c, off, 1 + FR_SNAP_LEN)) {
-			set_note(c, "truncated in the Frame Relay SNAP header");
+		if (!hdr_at(c, off, 1 + FR_SNAP_LEN, end, "truncated in the "
+			    "Frame Relay SNAP header"))
 			return;
-		}
 		if (c->f[off + 1] || c->f[off + 2] || c->f[off + 3]) {
 			set_note(c, "SNAP organization code not parsed");
 			return;
@@ -115,21 +110,25 @@ token_ring(struct pctx *c, size_t end)
 {
 	size_t off = TR_HLEN;
 
-	if (!have(c, 0, TR_HLEN) || end < TR_HLEN) {
-		set_note(c, "truncated in the Token Ring header");
+	if (!hdr_at(c, 0, TR_HLEN, end, "truncated in the Token Ring header"))
 		return;
-	}
 	if ((c->f[1] & 0xc0) != TR_FC_LLC) {
 		set_note(c, "Token Ring MAC frame, not LLC");
 		return;
 	}
 	if (c->f[8] & TR_RII) {
-		if (end - off < 1 || !have(c, off, 1)) {
-			set_note(c, "truncated in the Token Ring routing "
-				 "field");
+		size_t rif;
+
+		if (!hdr_at(c, off, 1, end, "truncated in the Token Ring "
+			    "routing field"))
+			return;
+		/* Its own 2-byte control field at least (IEEE 802.5). */
+		rif = c->f[off] & 0x1f;
+		if (rif < 2) {
+			set_note(c, "Token Ring routing field length below 2");
 			return;
 		}
-		off += c->f[off] & 0x1f;
+		off += rif;
 	}
 	inetcsum_pkt_llc(c, off, end);
 }
@@ -144,10 +143,8 @@ token_ring(struct pctx *c, size_t end)
 static void
 fddi(struct pctx *c, size_t end)
 {
-	if (!have(c, 0, FDDI_HLEN) || end < FDDI_HLEN) {
-		set_note(c, "truncated in the FDDI header");
+	if (!hdr_at(c, 0, FDDI_HLEN, end, "truncated in the FDDI header"))
 		return;
-	}
 	if ((c->f[0] & 0x78) != 0x50) {
 		set_note(c, "FDDI frame not LLC");
 		return;
@@ -201,20 +198,16 @@ ipv4_only(struct pctx *c, size_t off, size_t end)
 static void
 sunatm(struct pctx *c, size_t end)
 {
-	if (!have(c, 0, SUNATM_HLEN) || end < SUNATM_HLEN) {
-		set_note(c, "truncated in the SunATM header");
+	if (!hdr_at(c, 0, SUNATM_HLEN, end, "truncated in the SunATM header"))
 		return;
-	}
 	switch (c->f[0] & 0x0f) {
 	case SUNATM_LLC:
 		inetcsum_pkt_llc(c, SUNATM_HLEN, end);
 		return;
 	case SUNATM_LANE:
-		if (end - SUNATM_HLEN < LANE_LECID_LEN ||
-		    !have(c, SUNATM_HLEN, LANE_LECID_LEN)) {
-			set_note(c, "truncated in the LANE header");
+		if (!hdr_at(c, SUNATM_HLEN, LANE_LECID_LEN, end, "truncated in "
+			    "the LANE header"))
 			return;
-		}
 		if (be16(c->f + SUNATM_HLEN) == LANE_CONTROL)
 			return;		/* LE control: no packet */
 		inetcsum_pkt_ether(c, SUNATM_HLEN + LANE_LECID_LEN, end);
@@ -249,19 +242,16 @@ inetcsum_pkt_link_legacy(struct pctx *c, int linktype, size_t end)
 		inetcsum_pkt_frelay(c, 0, end);
 		return 0;
 	case INETCSUM_LINK_IP_OVER_FC:
-		if (!have(c, 0, IPFC_HLEN) || end < IPFC_HLEN)
-			set_note(c, "truncated in the IP over FC header");
-		else
+		if (hdr_at(c, 0, IPFC_HLEN, end, "truncated in the IP over FC "
+			   "header"))
 			inetcsum_pkt_llc(c, IPFC_HLEN, end);
 		return 0;
 	case INETCSUM_LINK_SUNATM:
 		sunatm(c, end);
 		return 0;
 	case INETCSUM_LINK_PPP_PPPD:
-		if (!have(c, 0, 2) || end < 2) {
-			set_note(c, "truncated in the PPP header");
+		if (!hdr_at(c, 0, 2, end, "truncated in the PPP header"))
 			return 0;
-		}
 		if (c->f[1] != 0x03) {
 			set_note(c, "PPP HDLC control not 0x03");
 			return 0;
@@ -269,16 +259,13 @@ inetcsum_pkt_link_legacy(struct pctx *c, int linktype, size_t end)
 		inetcsum_pkt_ppp(c, 2, end);
 		return 0;
 	case INETCSUM_LINK_FRELAY_WITH_DIR:
-		if (!have(c, 0, 1) || end < 1)
-			set_note(c, "truncated before the direction byte's "
-				 "frame");
-		else
+		if (hdr_at(c, 0, 1, end, "truncated before the direction "
+			   "byte's frame"))
 			inetcsum_pkt_frelay(c, 1, end);
 		return 0;
 	case INETCSUM_LINK_APPLE_IP_OVER_1394:
-		if (!have(c, 0, AP1394_HLEN) || end < AP1394_HLEN)
-			set_note(c, "truncated in the IP over 1394 header");
-		else
+		if (hdr_at(c, 0, AP1394_HLEN, end, "truncated in the IP over "
+			   "1394 header"))
 			inetcsum_pkt_ethertype(c, be16(c->f + 16),
 					       AP1394_HLEN, end);
 		return 0;

@@ -44,10 +44,9 @@ netanalyzer(struct pctx *c, size_t end, int transparent)
 {
 	size_t off = NETANA_HLEN;
 
-	if (!have(c, 0, NETANA_HLEN) || end < NETANA_HLEN) {
-		set_note(c, "truncated in the netANALYZER header");
+	if (!hdr_at(c, 0, NETANA_HLEN, end, "truncated in the netANALYZER "
+		    "header"))
 		return;
-	}
 	if (c->f[1] & NETANA_GPIO)
 		return;		/* a GPIO event: no frame, no checksum */
 	if (transparent) {
@@ -90,10 +89,8 @@ ipoib(struct pctx *c, size_t end)
 {
 	size_t off = IPOIB_ADDR_LEN + IPOIB_HLEN;
 
-	if (!have(c, 0, off) || end < off) {
-		set_note(c, "truncated in the IPoIB header");
+	if (!hdr_at(c, 0, off, end, "truncated in the IPoIB header"))
 		return;
-	}
 	switch (be16(c->f + IPOIB_ADDR_LEN)) {
 	case 0x0800:
 		inetcsum_pkt_ipv4(c, off, end);
@@ -126,10 +123,9 @@ wlan_monitor(struct pctx *c, size_t end, int avs)
 {
 	u32 hl;
 
-	if (!have(c, 0, WLANMON_MIN_HLEN) || end < WLANMON_MIN_HLEN) {
-		set_note(c, "truncated in the 802.11 monitor header");
+	if (!hdr_at(c, 0, WLANMON_MIN_HLEN, end, "truncated in the 802.11 "
+		    "monitor header"))
 		return;
-	}
 	if ((be32(c->f) & AVS_MAGIC_MASK) == AVS_MAGIC)
 		avs = 1;
 	hl = avs ? be32(c->f + 4) : le32(c->f + 4);
@@ -155,10 +151,8 @@ ppi(struct pctx *c, size_t end)
 {
 	size_t hl;
 
-	if (!have(c, 0, PPI_HLEN) || end < PPI_HLEN) {
-		set_note(c, "truncated in the PPI header");
+	if (!hdr_at(c, 0, PPI_HLEN, end, "truncated in the PPI header"))
 		return;
-	}
 	if (c->f[0] != 0) {
 		set_note(c, "PPI version not 0");
 		return;
@@ -200,18 +194,15 @@ erf_record(struct pctx *c, size_t end)
 	size_t off = ERF_HLEN, wlen;
 	unsigned type, more;
 
-	if (!have(c, 0, ERF_HLEN) || end < ERF_HLEN) {
-		set_note(c, "truncated in the ERF header");
+	if (!hdr_at(c, 0, ERF_HLEN, end, "truncated in the ERF header"))
 		return;
-	}
 	type = c->f[8];
 	more = type & ERF_MORE;
 	/* Each extension is 8 bytes of a finite frame: the loop ends. */
 	while (more) {
-		if (end - off < ERF_EXT_LEN || !have(c, off, ERF_EXT_LEN)) {
-			set_note(c, "truncated in an ERF extension header");
+		if (!hdr_at(c, off, ERF_EXT_LEN, end, "truncated in an ERF "
+			    "extension header"))
 			return;
-		}
 		more = c->f[off] & ERF_MORE;
 		off += ERF_EXT_LEN;
 	}
@@ -286,19 +277,16 @@ juniper(struct pctx *c, int linktype, size_t end)
 {
 	size_t off = JUNIPER_HLEN;
 
-	if (!have(c, 0, JUNIPER_HLEN) || end < JUNIPER_HLEN) {
-		set_note(c, "truncated in the Juniper header");
+	if (!hdr_at(c, 0, JUNIPER_HLEN, end, "truncated in the Juniper header"))
 		return;
-	}
 	if (memcmp(c->f, "MGC", 3) != 0) {
 		set_note(c, "Juniper header without its magic");
 		return;
 	}
 	if (c->f[3] & JUNIPER_FLAG_EXT) {
-		if (end - off < 2 || !have(c, off, 2)) {
-			set_note(c, "truncated in the Juniper extensions");
+		if (!hdr_at(c, off, 2, end, "truncated in the Juniper "
+			    "extensions"))
 			return;
-		}
 		off += 2 + (size_t)be16(c->f + off);
 		if (off > end) {
 			set_note(c, "Juniper extensions past the end of the "

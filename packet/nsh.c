@@ -39,14 +39,9 @@ inetcsum_pkt_nsh(struct pctx *c, size_t off, size_t end)
 	const u8 *h;
 	size_t len;
 
-	if (off > end || end - off < NSH_BASE_LEN) {
-		set_note(c, "NSH header past the end of its packet");
+	if (!need(c, off, NSH_BASE_LEN, end, "NSH header past the end of its "
+		  "packet", "truncated in the NSH header"))
 		return;
-	}
-	if (!have(c, off, NSH_BASE_LEN)) {
-		set_note(c, "truncated in the NSH header");
-		return;
-	}
 	h = c->f + off;
 	if (h[0] >> 6 != 0) {
 		set_note(c, "NSH version not 0");

@@ -2,7 +2,8 @@
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
  * (link.c, link_pseudo.c, link_legacy.c, wifi.c, tunnel.c, nsh.c, ip.c,
- * l4.c, l4_other.c; the verdicts in verdict.c).  Not installed, not part of the API.
+ * l4.c, l4_other.c; the verdicts in verdict.c).  Not installed, not part
+ * of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where
@@ -183,6 +184,42 @@ set_note(struct pctx *c, const char *note)
 {
 	if (c->out->note == NULL)
 		c->out->note = note;
+}
+
+/* 'n' bytes at 'off' inside the packet that ends at 'end'. */
+static inline int
+within(size_t off, size_t n, size_t end)
+{
+	return off <= end && n <= end - off;
+}
+
+/*
+ * The next 'n' header bytes at 'off': present in the packet ('past' names
+ * the failure if not) and captured ('cut' if not).
+ */
+static inline int
+need(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
+     const char *cut)
+{
+	if (!within(off, n, end)) {
+		set_note(c, past);
+		return 0;
+	}
+	if (!have(c, off, n)) {
+		set_note(c, cut);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * need() with one note for both failures: a link layer's header, which
+ * is cut whether the record or the capture ends in it.
+ */
+static inline int
+hdr_at(struct pctx *c, size_t off, size_t n, size_t end, const char *note)
+{
+	return need(c, off, n, end, note, note);
 }
 
 /* Go one tunnel level deeper (the caller steps back), unless too deep. */

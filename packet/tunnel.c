@@ -62,32 +62,6 @@
 #define PORT_MPLS	6635
 #define PORT_VXLAN_LNX	8472
 
-/* 'n' bytes at 'off' inside the packet that ends at 'end'. */
-static int
-within(size_t off, size_t n, size_t end)
-{
-	return off <= end && n <= end - off;
-}
-
-/*
- * The next 'n' header bytes at 'off': present in the packet ('past' names
- * the failure if not) and captured ('cut' if not).
- */
-static int
-need(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
-     const char *cut)
-{
-	if (!within(off, n, end)) {
-		set_note(c, past);
-		return 0;
-	}
-	if (!have(c, off, n)) {
-		set_note(c, cut);
-		return 0;
-	}
-	return 1;
-}
-
 /* IPv4 or IPv6 by the version nibble; 'notip' is the note otherwise. */
 static void
 ip_by_version(struct pctx *c, size_t off, size_t end, const char *notip)

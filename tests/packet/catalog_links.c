@@ -17,6 +17,71 @@
 /* The FCS the device appends: no checksum of ours covers it. */
 static const uint8_t fcs[4] = { 0xde, 0xad, 0xbe, 0xef };
 
+/* The packets after a link-layer prefix: IPv4/TCP or IPv6/UDP. */
+#define TCP4_LEN	(20 + 20 + 24)
+#define UDP6_LEN	(40 + 8 + 27)
+
+/*
+ * A frame of the 'npre' bytes 'pre', an IPv4/TCP (v6 0) or IPv6/UDP
+ * packet whose L4 checksum is broken if 'bad', and the 'ntail' bytes
+ * 'tail' (an FCS, padding).  The mutation is a payload byte.
+ */
+static void
+framed(const char *name, int lt, const void *pre, size_t npre, int v6,
+       int bad, const void *tail, size_t ntail)
+{
+	enum inetcsum_status st = bad ? INETCSUM_BAD : INETCSUM_GOOD;
+	struct fb fb;
+	size_t o;
+
+	fb_init(&fb);
+	fb_raw(&fb, pre, npre);
+	o = fb.len;
+	if (v6) {
+		fb_ipv6(&fb, 17, A6, B6);
+		fb_udp(&fb, 0);
+		fb_payload(&fb, UDP6_LEN - 48, (unsigned)(lt + npre));
+	} else {
+		fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+		fb_tcp(&fb);
+		fb_payload(&fb, TCP4_LEN - 40, (unsigned)(lt + npre));
+	}
+	fb_finish(&fb);
+	if (ntail)
+		fb_raw(&fb, tail, ntail);
+	if (bad)
+		fb.b[o + (v6 ? 40 + 6 : 20 + 16)] ^= 0x3c;
+	if (v6)
+		ADD(name, lt, &fb, "", NO_MUT,
+		    { INETCSUM_PROTO_UDP, st, 0 })->mut = o + 48 + 3;
+	else
+		ADD(name, lt, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		    { INETCSUM_PROTO_TCP, st, 0 })->mut = o + 40 + 3;
+}
+
+/* An 802.11 data frame from the DS, then LLC/SNAP for 'type'. */
+static size_t
+wlan_data(uint8_t *p, unsigned type)
+{
+	static const uint8_t h[24] = { 0x08, 0x02, 0, 0, 2, 0, 0, 0, 0, 1,
+				       2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 3,
+				       0x20, 0 };
+
+	memcpy(p, h, 24);
+	memcpy(p + 24, "\xaa\xaa\x03\0\0\0", 6);
+	put16(p + 30, type);
+	return 32;
+}
+
+/* An Ethernet header for 'type'. */
+static size_t
+eth_hdr(uint8_t *p, unsigned type)
+{
+	memcpy(p, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02", 12);
+	put16(p + 12, type);
+	return 14;
+}
+
 /*
  * A netANALYZER header: status 'err', the second byte 'b1' (GPIO bit 0,
  * transparent bit 1, version in bits 2-5, port in 6-7), the frame length
@@ -39,15 +104,14 @@ netanalyzer(void)
 	struct fb fb;
 	size_t o;
 
-	/* Version 1, port 0, no error; IPv4/TCP; the mutation in data. */
+	/* Version 1, port 0, no error; IPv4/TCP. */
 	fb_init(&fb);
-	netana_header(&fb, 0, 0x04, 14 + 20 + 20 + 24 + 4);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	catalog_inner_tcp4(&fb, 401);
-	fb_finish(&fb);
-	fb_raw(&fb, fcs, 4);
-	ADD("netanalyzer-ipv4-tcp", 240, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
-	    W(TCP, GOOD, 0))->mut = 4 + 14 + 40 + 3;
+	netana_header(&fb, 0, 0x04, 14 + TCP4_LEN + 4);
+	fb.len += eth_hdr(fb.b + fb.len, 0x0800);
+	framed("netanalyzer-ipv4-tcp", 240, fb.b, fb.len, 0, 0, fcs, 4);
+	/* Header version 2: still 4 bytes (tshark 4.0 decodes on too). */
+	fb.b[1] = 0x08;
+	framed("netanalyzer-version-2", 240, fb.b, fb.len, 0, 0, fcs, 4);
 
 	/* An FCS error flagged (port 1): the bytes are decoded anyway. */
 	fb_init(&fb);
@@ -69,16 +133,6 @@ netanalyzer(void)
 	fb_raw(&fb, "\0\0\0\0\0\0\0\0\0\0\x00\x02\xa2\xff\xff\xff\x88\xff"
 		    "\x00\x01\x00\x00", 22);
 	ADD0("netanalyzer-gpio", 240, &fb, "");
-
-	/* Header version 2: still 4 bytes (tshark 4.0 decodes on too). */
-	fb_init(&fb);
-	netana_header(&fb, 0, 0x08, 14 + 20 + 20 + 24 + 4);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	catalog_inner_tcp4(&fb, 403);
-	fb_finish(&fb);
-	fb_raw(&fb, fcs, 4);
-	ADD("netanalyzer-version-2", 240, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
-	    W(TCP, GOOD, 0))->mut = 4 + 14 + 40 + 3;
 
 	/* Transparent mode: the preamble and SFD before the frame. */
 	fb_init(&fb);
@@ -151,71 +205,6 @@ ipoib(void)
 	fb_raw(&fb, "\x88\x47\x00\x00", 4);
 	fb_payload(&fb, 28, 414);
 	ADD0("ipoib-mpls", 242, &fb, "IPoIB type not parsed");
-}
-
-/* The packets after a link-layer prefix: IPv4/TCP or IPv6/UDP. */
-#define TCP4_LEN	(20 + 20 + 24)
-#define UDP6_LEN	(40 + 8 + 27)
-
-/*
- * A frame of the 'npre' bytes 'pre', an IPv4/TCP (v6 0) or IPv6/UDP
- * packet whose L4 checksum is broken if 'bad', and the 'ntail' bytes
- * 'tail' (an FCS, padding).  The mutation is a payload byte.
- */
-static void
-framed(const char *name, int lt, const void *pre, size_t npre, int v6,
-       int bad, const void *tail, size_t ntail)
-{
-	enum inetcsum_status st = bad ? INETCSUM_BAD : INETCSUM_GOOD;
-	struct fb fb;
-	size_t o;
-
-	fb_init(&fb);
-	fb_raw(&fb, pre, npre);
-	o = fb.len;
-	if (v6) {
-		fb_ipv6(&fb, 17, A6, B6);
-		fb_udp(&fb, 0);
-		fb_payload(&fb, UDP6_LEN - 48, (unsigned)(lt + npre));
-	} else {
-		fb_ipv4(&fb, 6, A4, B4, NULL, 0);
-		fb_tcp(&fb);
-		fb_payload(&fb, TCP4_LEN - 40, (unsigned)(lt + npre));
-	}
-	fb_finish(&fb);
-	if (ntail)
-		fb_raw(&fb, tail, ntail);
-	if (bad)
-		fb.b[o + (v6 ? 40 + 6 : 20 + 16)] ^= 0x3c;
-	if (v6)
-		ADD(name, lt, &fb, "", NO_MUT,
-		    { INETCSUM_PROTO_UDP, st, 0 })->mut = o + 48 + 3;
-	else
-		ADD(name, lt, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
-		    { INETCSUM_PROTO_TCP, st, 0 })->mut = o + 40 + 3;
-}
-
-/* An 802.11 data frame from the DS, then LLC/SNAP for 'type'. */
-static size_t
-wlan_data(uint8_t *p, unsigned type)
-{
-	static const uint8_t h[24] = { 0x08, 0x02, 0, 0, 2, 0, 0, 0, 0, 1,
-				       2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 3,
-				       0x20, 0 };
-
-	memcpy(p, h, 24);
-	memcpy(p + 24, "\xaa\xaa\x03\0\0\0", 6);
-	put16(p + 30, type);
-	return 32;
-}
-
-/* An Ethernet header for 'type'. */
-static size_t
-eth_hdr(uint8_t *p, unsigned type)
-{
-	memcpy(p, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02", 12);
-	put16(p + 12, type);
-	return 14;
 }
 
 static void
