@@ -150,13 +150,19 @@ nsh(struct fb *fb, unsigned words, unsigned md, unsigned next)
 	fb_raw(fb, h, 8);
 }
 
-/* MD type 1's four fixed context headers. */
+/* MD type 1's four fixed context headers, after a length of 'words'. */
+static void
+nsh_md1_len(struct fb *fb, unsigned words, unsigned next)
+{
+	nsh(fb, words, 1, next);
+	fb_raw(fb, "\x11\x11\x11\x11\x22\x22\x22\x22\x33\x33\x33\x33"
+		   "\x44\x44\x44\x44", 16);
+}
+
 static void
 nsh_md1(struct fb *fb, unsigned next)
 {
-	nsh(fb, 6, 1, next);
-	fb_raw(fb, "\x11\x11\x11\x11\x22\x22\x22\x22\x33\x33\x33\x33"
-		   "\x44\x44\x44\x44", 16);
+	nsh_md1_len(fb, 6, next);
 }
 
 static void
@@ -237,11 +243,16 @@ nsh_frames(void)
 	fb_payload(&fb, 40, 326);
 	ADD0("nsh-next-experimental", 1, &fb, "NSH next protocol not parsed");
 
-	/* MD type 1 with length 2: malformed (RFC 8300 section 2.4). */
+	/* MD type 1 with length 2: malformed (RFC 8300 section 2.4), so
+	 * where the packet starts is not known; tshark takes the fixed 24
+	 * bytes and finds the IPv4 packet after the context headers. */
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x894f);
-	nsh(&fb, 2, 1, 0xfe);
-	fb_payload(&fb, 40, 327);
+	nsh_md1_len(&fb, 2, 1);
+	fb_ipv4(&fb, 17, "10.12.0.1", "10.12.0.2", NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 327);
+	fb_finish(&fb);
 	ADD0("nsh-md1-length-2", 1, &fb, "NSH length wrong");
 
 	/* A length past the frame. */
