@@ -29,27 +29,48 @@ extern "C" {
 /* Link types (the pcap LINKTYPE_* numbers) understood by the parser. */
 #define INETCSUM_LINK_NULL	0	/* BSD loopback, host-order AF */
 #define INETCSUM_LINK_ETHERNET	1
+#define INETCSUM_LINK_IEEE802_5	6	/* Token Ring, then LLC */
+#define INETCSUM_LINK_ARCNET_BSD 7	/* ARCNET, BSD's header */
 #define INETCSUM_LINK_PPP	9	/* PPP, optional HDLC address/control */
+#define INETCSUM_LINK_FDDI	10	/* FDDI, then LLC */
 #define INETCSUM_LINK_PPP_HDLC	50	/* PPP or Cisco HDLC framing */
 #define INETCSUM_LINK_PPP_ETHER	51	/* PPPoE session header first */
 #define INETCSUM_LINK_ATM_RFC1483 100	/* LLC/SNAP, then the packet */
 #define INETCSUM_LINK_RAW	101	/* raw IPv4 or IPv6 */
 #define INETCSUM_LINK_C_HDLC	104	/* Cisco HDLC */
 #define INETCSUM_LINK_IEEE802_11 105	/* 802.11 header, no FCS */
+#define INETCSUM_LINK_ATM_CLIP	106	/* Linux CLIP: IPv4 or LLC/SNAP */
+#define INETCSUM_LINK_FRELAY	107	/* Frame Relay, RFC 2427 */
 #define INETCSUM_LINK_LOOP	108	/* OpenBSD loopback, network-order AF */
 #define INETCSUM_LINK_ENC	109	/* OpenBSD enc: AF, SPI, flags */
 #define INETCSUM_LINK_LINUX_SLL	113
 #define INETCSUM_LINK_PFLOG	117	/* OpenBSD pflog */
+#define INETCSUM_LINK_PRISM	119	/* Prism monitor header, 802.11 */
+#define INETCSUM_LINK_IP_OVER_FC 122	/* RFC 2625 header, LLC/SNAP */
+#define INETCSUM_LINK_SUNATM	123	/* SunATM header, LLC or LANE */
 #define INETCSUM_LINK_RADIOTAP	127	/* radiotap, then 802.11 */
 #define INETCSUM_LINK_ARCNET_LINUX 129	/* Linux ARCNET, RFC 1201 or 1051 */
+#define INETCSUM_LINK_APPLE_IP_OVER_1394 138 /* addresses, ethertype */
 #define INETCSUM_LINK_PKTAP_DARWIN 149	/* Apple PKTAP as older macOS wrote it */
+#define INETCSUM_LINK_AVS	163	/* AVS monitor header, 802.11 */
+#define INETCSUM_LINK_PPP_PPPD	166	/* PPP, direction in the address */
+#define INETCSUM_LINK_JUNIPER_ETHER 178 /* Juniper header, then Ethernet */
+#define INETCSUM_LINK_JUNIPER_PPP 179	/* ... then PPP */
+#define INETCSUM_LINK_JUNIPER_FRELAY 180 /* ... then Frame Relay */
+#define INETCSUM_LINK_JUNIPER_CHDLC 181 /* ... then Cisco HDLC */
+#define INETCSUM_LINK_PPI	192	/* PPI header, then its DLT */
+#define INETCSUM_LINK_ERF	197	/* Endace ERF record */
 #define INETCSUM_LINK_PPP_WITH_DIR 204	/* a direction byte, then PPP */
 #define INETCSUM_LINK_C_HDLC_WITH_DIR 205 /* a direction byte, then C-HDLC */
+#define INETCSUM_LINK_FRELAY_WITH_DIR 206 /* ... then Frame Relay */
 #define INETCSUM_LINK_MPLS	219	/* an MPLS label stack first */
 #define INETCSUM_LINK_IPNET	226	/* Solaris ipnet: 24-byte header */
 #define INETCSUM_LINK_IPV4	228
 #define INETCSUM_LINK_IPV6	229
 #define INETCSUM_LINK_NFLOG	239	/* Linux NFLOG: TLVs, IP in one */
+#define INETCSUM_LINK_NETANALYZER 240	/* Hilscher header, Ethernet, FCS */
+#define INETCSUM_LINK_NETANALYZER_TRANSPARENT 241 /* ... preamble, SFD first */
+#define INETCSUM_LINK_IPOIB	242	/* addresses, RFC 4391 header */
 #define INETCSUM_LINK_PKTAP	258	/* Apple PKTAP: header, then its DLT */
 #define INETCSUM_LINK_LINUX_SLL2 276
 
@@ -264,9 +285,9 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
  * UDP tunnels.  A datagram whose lower port (else its higher port) is one
  * of tshark's defaults has its payload decoded as that tunnel: VXLAN 4789
  * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
- * 3544.  inetcsum_frame_udp_port() declares another port (or redeclares a
- * default one) as tunnel 'kind', or, with INETCSUM_TUNNEL_NONE, as plain
- * UDP; 0 restores the default.  It returns 0, or -1 for a port outside
+ * 3544, MPLS 6635 (RFC 7510).  inetcsum_frame_udp_port() declares another
+ * port (or redeclares a default one) as tunnel 'kind', or, with
+ * INETCSUM_TUNNEL_NONE, as plain UDP; 0 restores the default.  It returns 0, or -1 for a port outside
  * 1..65535 or an unknown kind.  Process-wide: call it before any thread
  * checks frames (it is not synchronised with them).
  */
@@ -279,6 +300,8 @@ enum inetcsum_tunnel {
 	INETCSUM_TUNNEL_L2TP,
 	INETCSUM_TUNNEL_TEREDO,
 	INETCSUM_TUNNEL_NONE,
+	/* Added later, after NONE so that the earlier values stay. */
+	INETCSUM_TUNNEL_MPLS,
 };
 
 INETCSUM_API int inetcsum_frame_udp_port(unsigned port, int kind);

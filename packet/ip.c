@@ -311,12 +311,6 @@ ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
  */
 enum jumbo { JUMBO_NONE, JUMBO_OK, JUMBO_BAD, JUMBO_UNSEEN };
 
-static u32
-be32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
 /*
  * Look for a Jumbo Payload option in the hop-by-hop header at 'p' (up to
  * 'end'), the one header that may carry it (RFC 2675 section 2).  An

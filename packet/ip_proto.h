@@ -25,6 +25,8 @@
 #define IPPROTO_PIM	103
 #define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
 #define IPPROTO_UDPLITE	136
+#define IPPROTO_MPLS	137	/* MPLS in IP (RFC 4023) */
+#define IPPROTO_ETHERNET 143	/* Ethernet (RFC 8986 End.DX2) */
 
 /* IPv6 extension headers and the end of the chain (RFC 8200). */
 #define IP6_HOPOPTS	0

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/l4.c - the protocols above IP: TCP, UDP, UDP-Lite, ICMP, ICMPv6,
- * IGMP and GRE checksums, the tunnels (IP in IP, GRE) that lead to more
- * layers, and the packets quoted inside ICMP errors.
+ * IGMP and GRE checksums, the tunnels (IP in IP, GRE, MPLS in IP, Ethernet
+ * in IP) that lead to more layers, and the packets quoted inside ICMP
+ * errors.
  *
  * Coverage and pseudo-headers:
  *   TCP       segment, pseudo-header with the IP payload length (RFC 9293
@@ -397,6 +398,8 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		return;
 	case IPPROTO_IPIP:
 	case IPPROTO_IPV6:
+	case IPPROTO_MPLS:
+	case IPPROTO_ETHERNET:
 		if (c->quoted)
 			return;		/* not entered: see icmp() */
 		if (ip->reason != NULL) {
@@ -407,10 +410,17 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		}
 		if (!inetcsum_pkt_enter(c))
 			return;
+		/* MPLS in IP (RFC 4023 section 3); an Ethernet frame without
+		 * its FCS (RFC 8986 section 4.9, End.DX2's payload), as
+		 * tshark files protocol 143 in IPv4 and IPv6 alike. */
 		if (proto == IPPROTO_IPIP)
 			inetcsum_pkt_ipv4(c, off, ip->end);
-		else
+		else if (proto == IPPROTO_IPV6)
 			inetcsum_pkt_ipv6(c, off, ip->end);
+		else if (proto == IPPROTO_MPLS)
+			inetcsum_pkt_mpls(c, off, ip->end);
+		else
+			inetcsum_pkt_ether(c, off, ip->end);
 		c->depth--;
 		return;
 	}

@@ -3,7 +3,10 @@
  * packet/link.c - link-layer headers: find where the IP packet starts for
  * each supported pcap link type (https://www.tcpdump.org/linktypes.html),
  * and the ethertype dispatch with its VLAN tag stacks.  802.11 is wifi.c's,
- * PPP, PPPoE and MPLS tunnel.c's.
+ * PPP, PPPoE and MPLS tunnel.c's, NSH nsh.c's, the capture devices' own
+ * headers (netANALYZER, IPoIB, Prism, AVS, PPI, ERF, Juniper)
+ * link_pseudo.c's, the older link layers (Token Ring, FDDI, ATM, Frame
+ * Relay, IP over Fibre Channel and IEEE 1394) link_legacy.c's.
  *
  * Unknown link types and ethertypes are reported in the result's note, never
  * guessed: reading an unknown header as IP would produce verdicts about
@@ -88,10 +91,8 @@ ipnet(struct pctx *c, size_t end)
 {
 	unsigned af;
 
-	if (!have(c, 0, IPNET_HLEN) || end < IPNET_HLEN) {
-		set_note(c, "truncated in the ipnet header");
+	if (!hdr_at(c, 0, IPNET_HLEN, end, "truncated in the ipnet header"))
 		return;
-	}
 	af = c->f[IPNET_FAMILY_OFF];
 	if (af != IPNET_AF_INET && af != IPNET_AF_INET6) {
 		set_note(c, "ipnet family not parsed");
@@ -269,6 +270,9 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 	case 0x88e5:
 		macsec(c, off, end);
 		return;
+	case 0x894f:
+		inetcsum_pkt_nsh(c, off, end);
+		return;
 	case 0x0806:	/* ARP */
 	case 0x8035:	/* RARP */
 	case 0x8863:	/* PPPoE discovery */
@@ -360,10 +364,7 @@ bsd_af(uint32_t af)
 static uint32_t
 word32(const u8 *p, int big)
 {
-	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		     (uint32_t)p[2] << 8 | p[3] :
-		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-		     (uint32_t)p[1] << 8 | p[0];
+	return big ? be32(p) : le32(p);
 }
 
 /*
@@ -412,10 +413,8 @@ enc(struct pctx *c, size_t end)
 {
 	int v;
 
-	if (!have(c, 0, ENC_HLEN) || end < ENC_HLEN) {
-		set_note(c, "truncated in the enc header");
+	if (!hdr_at(c, 0, ENC_HLEN, end, "truncated in the enc header"))
 		return;
-	}
 	v = host_af(c->f, 1);
 	if (v == 0) {
 		set_note(c, "enc address family not IP");
@@ -464,25 +463,25 @@ pflog(struct pctx *c, size_t end)
  * split flag) starts with the IP header, which is parsed (its length then
  * runs past the frame, so what it covers is unverified, as tshark has it
  * too); a later piece (even, nonzero) holds no header and is noted.
+ * BSD's ARCNET (LINKTYPE_ARCNET_BSD 7) is the same without the offset
+ * field: the protocol id is the third byte.
  */
 #define ARC_HLEN		5
-#define ARC_PROTO_OFF		4
+#define ARC_BSD_HLEN		3
 #define ARC_IP_1201		212
 #define ARC_IP_1051		240
 #define ARC_IPV6		196
 #define ARC_SPLIT_EXCEPTION	0xff
 
 static void
-arcnet(struct pctx *c, size_t end)
+arcnet(struct pctx *c, size_t end, size_t hl)
 {
-	size_t off = ARC_HLEN;
+	size_t off = hl;
 	unsigned proto;
 
-	if (!have(c, 0, ARC_HLEN) || end < ARC_HLEN) {
-		set_note(c, "truncated in the ARCNET header");
+	if (!hdr_at(c, 0, hl, end, "truncated in the ARCNET header"))
 		return;
-	}
-	proto = c->f[ARC_PROTO_OFF];
+	proto = c->f[hl - 1];
 	if (proto != ARC_IP_1201 && proto != ARC_IP_1051 &&
 	    proto != ARC_IPV6) {
 		set_note(c, "ARCNET protocol not parsed");
@@ -527,10 +526,8 @@ pktap(struct pctx *c, size_t end)
 	uint32_t hl, type, dlt;
 	int big = 0;
 
-	if (!have(c, 0, PKTAP_MIN_HLEN) || end < PKTAP_MIN_HLEN) {
-		set_note(c, "truncated in the PKTAP header");
+	if (!hdr_at(c, 0, PKTAP_MIN_HLEN, end, "truncated in the PKTAP header"))
 		return;
-	}
 	hl = word32(c->f, 0);
 	if (hl < PKTAP_MIN_HLEN || hl > end) {
 		big = 1;
@@ -615,8 +612,10 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 	case INETCSUM_LINK_PKTAP_DARWIN:
 		pktap(c, end);
 		return 0;
+	case INETCSUM_LINK_ARCNET_BSD:
 	case INETCSUM_LINK_ARCNET_LINUX:
-		arcnet(c, end);
+		arcnet(c, end, linktype == INETCSUM_LINK_ARCNET_BSD ?
+		       ARC_BSD_HLEN : ARC_HLEN);
 		return 0;
 	case INETCSUM_LINK_ENC:
 		enc(c, end);
@@ -673,6 +672,9 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		nflog(c, end);
 		return 0;
 	}
+	if (inetcsum_pkt_link_pseudo(c, linktype, end) == 0 ||
+	    inetcsum_pkt_link_legacy(c, linktype, end) == 0)
+		return 0;
 	set_note(c, "unknown link type");
 	return -1;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/packet_internal.h - state shared by the layers of the frame parser
- * (link.c, wifi.c, tunnel.c, ip.c, l4.c, l4_other.c; the verdicts in
- * verdict.c).  Not installed, not part of the API.
+ * (link.c, link_pseudo.c, link_legacy.c, wifi.c, tunnel.c, nsh.c, ip.c,
+ * l4.c, l4_other.c; the verdicts in verdict.c).  Not installed, not part
+ * of the API.
  *
  * Every parser function gets the frame, its captured length and two
  * bounds: the byte offset where its data starts and 'end', the offset where
@@ -112,6 +113,26 @@ be16(const u8 *p)
 	return ((unsigned)p[0] << 8) | p[1];
 }
 
+/* Big-endian 32-bit value at 'p'. */
+static inline u32
+be32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* Little-endian 16 and 32-bit values at 'p' (radiotap, capture headers). */
+static inline unsigned
+le16(const u8 *p)
+{
+	return (unsigned)p[1] << 8 | p[0];
+}
+
+static inline u32
+le32(const u8 *p)
+{
+	return (u32)p[3] << 24 | (u32)p[2] << 16 | (u32)p[1] << 8 | p[0];
+}
+
 /* Network-order value of a checksum in memory order (see inetcsum.h). */
 static inline u16
 mem_to_net(u16 m)
@@ -165,6 +186,42 @@ set_note(struct pctx *c, const char *note)
 		c->out->note = note;
 }
 
+/* 'n' bytes at 'off' inside the packet that ends at 'end'. */
+static inline int
+within(size_t off, size_t n, size_t end)
+{
+	return off <= end && n <= end - off;
+}
+
+/*
+ * The next 'n' header bytes at 'off': present in the packet ('past' names
+ * the failure if not) and captured ('cut' if not).
+ */
+static inline int
+need(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
+     const char *cut)
+{
+	if (!within(off, n, end)) {
+		set_note(c, past);
+		return 0;
+	}
+	if (!have(c, off, n)) {
+		set_note(c, cut);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * need() with one note for both failures: a link layer's header, which
+ * is cut whether the record or the capture ends in it.
+ */
+static inline int
+hdr_at(struct pctx *c, size_t off, size_t n, size_t end, const char *note)
+{
+	return need(c, off, n, end, note, note);
+}
+
 /* Go one tunnel level deeper (the caller steps back), unless too deep. */
 static inline int
 inetcsum_pkt_enter(struct pctx *c)
@@ -179,6 +236,12 @@ inetcsum_pkt_enter(struct pctx *c)
 
 /* The frame from its link-layer header on; -1 for an unknown link type. */
 int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
+/* The same for the link types of link_pseudo.c and link_legacy.c; -1
+ * for any other. */
+int inetcsum_pkt_link_pseudo(struct pctx *c, int linktype, size_t end);
+int inetcsum_pkt_link_legacy(struct pctx *c, int linktype, size_t end);
+/* Frame Relay from its Q.922 address (link_legacy.c). */
+void inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end);
 
 /* Link layer: ethertype dispatch with any stack of VLAN tags (link.c). */
 void inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off,
@@ -198,6 +261,8 @@ void inetcsum_pkt_pppoe(struct pctx *c, size_t off, size_t end);
 /* GRE 0x88be / 0x22eb; 'seq': the GRE header has a sequence number. */
 void inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
 			 size_t end);
+/* The Network Service Header (RFC 8300) and what follows it (nsh.c). */
+void inetcsum_pkt_nsh(struct pctx *c, size_t off, size_t end);
 /*
  * The payload ('off' to 'end') of a UDP datagram with these ports: 1 if a
  * tunnel decoder took it (well-known or declared port), 0 if not.

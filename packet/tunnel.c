@@ -16,6 +16,7 @@
  *   GTP-U       UDP 2152 (3GPP TS 29.281), G-PDU only, extension headers
  *   L2TPv2      UDP 1701 (RFC 2661), data messages: PPP
  *   Teredo      UDP 3544 (RFC 4380), authentication and origin indications
+ *   MPLS        UDP 6635 (RFC 7510), the label stack as above
  *   ERSPAN      GRE 0x88be (type I without, type II with the GRE sequence
  *               number) and 0x22eb (type III, optional platform subheader)
  *
@@ -58,33 +59,8 @@
 #define PORT_VXLAN	4789
 #define PORT_VXLAN_GPE	4790
 #define PORT_GENEVE	6081
+#define PORT_MPLS	6635
 #define PORT_VXLAN_LNX	8472
-
-/* 'n' bytes at 'off' inside the packet that ends at 'end'. */
-static int
-within(size_t off, size_t n, size_t end)
-{
-	return off <= end && n <= end - off;
-}
-
-/*
- * The next 'n' header bytes at 'off': present in the packet ('past' names
- * the failure if not) and captured ('cut' if not).
- */
-static int
-need(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
-     const char *cut)
-{
-	if (!within(off, n, end)) {
-		set_note(c, past);
-		return 0;
-	}
-	if (!have(c, off, n)) {
-		set_note(c, cut);
-		return 0;
-	}
-	return 1;
-}
 
 /* IPv4 or IPv6 by the version nibble; 'notip' is the note otherwise. */
 static void
@@ -242,6 +218,9 @@ vxlan(struct pctx *c, size_t off, size_t end, int gpe)
 		return;
 	case 3:
 		inetcsum_pkt_ether(c, off, end);
+		return;
+	case 4:
+		inetcsum_pkt_nsh(c, off, end);
 		return;
 	case 5:
 		inetcsum_pkt_mpls(c, off, end);
@@ -414,8 +393,9 @@ static unsigned char declared[65536];
 INETCSUM_API int
 inetcsum_frame_udp_port(unsigned port, int kind)
 {
+	/* INETCSUM_TUNNEL_MPLS is the last kind (the header appends). */
 	if (port == 0 || port > 65535 || kind < 0 ||
-	    kind > INETCSUM_TUNNEL_NONE)
+	    kind > INETCSUM_TUNNEL_MPLS)
 		return -1;
 	declared[port] = (unsigned char)kind;
 	return 0;
@@ -435,6 +415,7 @@ tunnel_port(unsigned port)
 	case PORT_VXLAN:
 	case PORT_VXLAN_GPE:
 	case PORT_GENEVE:
+	case PORT_MPLS:
 	case PORT_VXLAN_LNX:
 		return 1;
 	}
@@ -462,6 +443,7 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		case PORT_TEREDO:	kind = INETCSUM_TUNNEL_TEREDO; break;
 		case PORT_VXLAN_GPE:	kind = INETCSUM_TUNNEL_VXLAN_GPE; break;
 		case PORT_GENEVE:	kind = INETCSUM_TUNNEL_GENEVE; break;
+		case PORT_MPLS:		kind = INETCSUM_TUNNEL_MPLS; break;
 		default:		kind = INETCSUM_TUNNEL_VXLAN; break;
 		}
 	}
@@ -483,6 +465,9 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		break;
 	case INETCSUM_TUNNEL_TEREDO:
 		teredo(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_MPLS:
+		inetcsum_pkt_mpls(c, off, end);
 		break;
 	}
 	c->depth--;

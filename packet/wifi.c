@@ -41,13 +41,6 @@
 
 #define LLC_SNAP_LEN	8	/* DSAP, SSAP, control, OUI, ethertype */
 
-static uint32_t
-le32(const u8 *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
 void
 inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 {

@@ -18,7 +18,7 @@ static void pktap_frames(void);
 static void arcnet_frames(void);
 static void prefix_frames(void);
 
-#define MAX_CASES 288
+#define MAX_CASES 320
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
 
@@ -67,6 +67,32 @@ catalog_eth6(struct fb *fb, unsigned nh)
 	fb_init(fb);
 	fb_eth(fb, NULL, 0, 0x86dd);
 	return fb_ipv6(fb, nh, A6, B6);
+}
+
+void
+catalog_udp_ports(struct fb *fb, size_t off, unsigned sport, unsigned dport)
+{
+	put16(fb->b + off, sport);
+	put16(fb->b + off + 2, dport);
+}
+
+void
+catalog_udp_recsum(struct fb *fb, const struct fb_rec *ip, size_t off)
+{
+	size_t len = get16(fb->b + off + 4);
+	uint16_t v;
+
+	put16(fb->b + off + 6, 0);
+	v = ref_csum(fb->b + off, len, fb_pseudo(ip, 17, len));
+	put16(fb->b + off + 6, v ? v : 0xffff);
+}
+
+void
+catalog_inner_tcp4(struct fb *fb, unsigned seed)
+{
+	fb_ipv4(fb, 6, "10.1.0.1", "10.1.0.2", NULL, 0);
+	fb_tcp(fb);
+	fb_payload(fb, 24, seed);
 }
 
 /* Plain protocols over IPv4 and IPv6, VLAN stacks, padding. */
@@ -805,6 +831,8 @@ catalog_build(struct tcase **out)
 	catalog_tunnels();
 	tcp_header_length();
 	catalog_encap();
+	catalog_overlay();
+	catalog_links();
 	catalog_other();
 	*out = cases;
 	return ncases;

@@ -54,11 +54,21 @@ void catalog_ipv4_recsum(uint8_t *h);
 /* Starts an Ethernet frame with an IPv4 (IPv6) header for 'proto'. */
 struct fb_rec *catalog_eth4(struct fb *fb, unsigned proto);
 struct fb_rec *catalog_eth6(struct fb *fb, unsigned nh);
+/* Sets the UDP ports of the header at 'off' (tshark tries the lower). */
+void catalog_udp_ports(struct fb *fb, size_t off, unsigned sport,
+		       unsigned dport);
+/* Recomputes the UDP checksum at 'off' (over 'ip') after an inner field
+ * was broken on purpose. */
+void catalog_udp_recsum(struct fb *fb, const struct fb_rec *ip, size_t off);
+/* Appends an inner IPv4 TCP segment with 24 bytes of payload. */
+void catalog_inner_tcp4(struct fb *fb, unsigned seed);
 void catalog_lengths(void);
 void catalog_ipv4(void);
 void catalog_ipv6(void);
 void catalog_tunnels(void);
 void catalog_encap(void);
+void catalog_overlay(void);
+void catalog_links(void);
 void catalog_other(void);
 
 #endif /* PACKET_TESTS_CATALOG_H */

@@ -10,35 +10,6 @@
 
 #include "catalog.h"
 
-/* Sets the UDP ports of the header at 'off' (tshark tries the lower). */
-static void
-ports(struct fb *fb, size_t off, unsigned sport, unsigned dport)
-{
-	put16(fb->b + off, sport);
-	put16(fb->b + off + 2, dport);
-}
-
-/* Recomputes an outer UDP checksum after an inner field was broken. */
-static void
-udp_recsum(struct fb *fb, const struct fb_rec *ip, size_t off)
-{
-	size_t len = get16(fb->b + off + 4);
-	uint16_t v;
-
-	put16(fb->b + off + 6, 0);
-	v = ref_csum(fb->b + off, len, fb_pseudo(ip, 17, len));
-	put16(fb->b + off + 6, v ? v : 0xffff);
-}
-
-/* An inner IPv4 TCP segment with 'n' bytes of payload. */
-static void
-inner_tcp4(struct fb *fb, unsigned seed)
-{
-	fb_ipv4(fb, 6, "10.1.0.1", "10.1.0.2", NULL, 0);
-	fb_tcp(fb);
-	fb_payload(fb, 24, seed);
-}
-
 static void
 mpls(void)
 {
@@ -76,7 +47,7 @@ mpls(void)
 	fb_raw(&fb, "\0\0\0\0", 4);
 	fb_eth(&fb, NULL, 0, 0x0800);
 	o = fb.len;
-	inner_tcp4(&fb, 203);
+	catalog_inner_tcp4(&fb, 203);
 	fb_finish(&fb);
 	fb.b[o + 10] ^= 0x22;
 	ADD("mpls-pw-eth-ipv4-bad", 1, &fb, "", LAST, W(IPV4, BAD, 0),
@@ -110,7 +81,7 @@ ppp(void)
 	fb_len16(&fb, 4, 6);
 	fb_raw(&fb, "\x11\x00\x12\x34\0\0\x00\x21", 8);
 	o = fb.len;
-	inner_tcp4(&fb, 211);
+	catalog_inner_tcp4(&fb, 211);
 	fb_finish(&fb);
 	fb.b[o + 20 + 16] ^= 0x33;
 	ADD("pppoe-ipv4-tcp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
@@ -135,7 +106,7 @@ ppp(void)
 	/* Link type PPP: with and without the HDLC address and control. */
 	fb_init(&fb);
 	fb_raw(&fb, "\xff\x03\x00\x21", 4);
-	inner_tcp4(&fb, 214);
+	catalog_inner_tcp4(&fb, 214);
 	fb_finish(&fb);
 	ADD("ppp-hdlc-ipv4-tcp", 9, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
@@ -156,7 +127,7 @@ ppp(void)
 
 	fb_init(&fb);
 	fb_raw(&fb, "\xff\x03\x00\x21", 4);
-	inner_tcp4(&fb, 216);
+	catalog_inner_tcp4(&fb, 216);
 	fb_finish(&fb);
 	ADD("ppp-hdlc-linktype-50", 50, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
@@ -200,7 +171,7 @@ llc_wifi(void)
 	fb_len16(&fb, 0, 2);
 	fb_raw(&fb, "\0\0", 2);
 	fb_raw(&fb, snap_ip, 8);
-	inner_tcp4(&fb, 221);
+	catalog_inner_tcp4(&fb, 221);
 	fb_finish(&fb);
 	ADD("802.3-snap-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
@@ -242,7 +213,7 @@ llc_wifi(void)
 	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
 	fb_raw(&fb, snap_ip, 8);
 	o = fb.len;
-	inner_tcp4(&fb, 225);
+	catalog_inner_tcp4(&fb, 225);
 	fb_finish(&fb);
 	fb_raw(&fb, "\x12\x34\x56\x78", 4);
 	fb.b[o + 10] ^= 0x77;
@@ -276,11 +247,11 @@ udp_tunnels(void)
 	fb_raw(&fb, "\x08\0\0\0\0\x12\x34\0", 8);
 	fb_eth(&fb, NULL, 0, 0x0800);
 	o = fb.len;
-	inner_tcp4(&fb, 231);
-	ports(&fb, u, 50000, 4789);
+	catalog_inner_tcp4(&fb, 231);
+	catalog_udp_ports(&fb, u, 50000, 4789);
 	fb_finish(&fb);
 	fb.b[o + 20 + 16] ^= 0x12;
-	udp_recsum(&fb, ip, u);
+	catalog_udp_recsum(&fb, ip, u);
 	ADD("vxlan-inner-tcp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, BAD, 0));
 
@@ -292,8 +263,8 @@ udp_tunnels(void)
 	fb_udp(&fb, 0);
 	fb_raw(&fb, "\x08\0\0\0\0\x12\x34\0", 8);
 	fb_eth(&fb, NULL, 0, 0x0800);
-	inner_tcp4(&fb, 232);
-	ports(&fb, u, 50001, 4789);
+	catalog_inner_tcp4(&fb, 232);
+	catalog_udp_ports(&fb, u, 50001, 4789);
 	fb_finish(&fb);
 	put16(fb.b + u + 6, 0);
 	ADD("vxlan-udp-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
@@ -310,7 +281,7 @@ udp_tunnels(void)
 	fb_ipv6(&fb, 17, A6, B6);
 	fb_udp(&fb, 0);
 	fb_payload(&fb, 20, 233);
-	ports(&fb, u, 50002, 8472);
+	catalog_udp_ports(&fb, u, 50002, 8472);
 	fb_finish(&fb);
 	fb.b[u + 6] ^= 0x21;
 	ADD("vxlan-8472-outer-udp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
@@ -325,8 +296,8 @@ udp_tunnels(void)
 	fb_raw(&fb, "\x02\0\x65\x58\0\0\x07\0", 8);
 	fb_raw(&fb, "\x01\x02\x03\x01\xaa\xbb\xcc\xdd", 8);
 	fb_eth(&fb, NULL, 0, 0x0800);
-	inner_tcp4(&fb, 234);
-	ports(&fb, u, 50003, 6081);
+	catalog_inner_tcp4(&fb, 234);
+	catalog_udp_ports(&fb, u, 50003, 6081);
 	fb_finish(&fb);
 	ADD("geneve-options-ipv4-tcp", 1, &fb, "", LAST, W(UDP, GOOD, 0),
 	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
@@ -344,10 +315,10 @@ udp_tunnels(void)
 	o = fb.len;
 	fb_icmp(&fb, 8, 0, 0);
 	fb_payload(&fb, 24, 235);
-	ports(&fb, u, 2152, 2152);
+	catalog_udp_ports(&fb, u, 2152, 2152);
 	fb_finish(&fb);
 	fb.b[o + 2] ^= 0x31;
-	udp_recsum(&fb, ip, u);
+	catalog_udp_recsum(&fb, ip, u);
 	ADD("gtpu-ext-icmp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(ICMP, BAD, 0));
 
@@ -358,7 +329,7 @@ udp_tunnels(void)
 	u = fb.len;
 	fb_udp(&fb, 0);
 	fb_raw(&fb, "\x32\x01\0\x04\0\0\0\0\0\x01\0\0", 12);
-	ports(&fb, u, 2152, 2152);
+	catalog_udp_ports(&fb, u, 2152, 2152);
 	fb_finish(&fb);
 	ADD("gtpu-echo", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 
@@ -374,7 +345,7 @@ udp_tunnels(void)
 	fb_ipv4(&fb, 17, "10.4.0.1", "10.4.0.2", NULL, 0);
 	fb_udp(&fb, 0);
 	fb_payload(&fb, 21, 236);
-	ports(&fb, u, 1701, 1701);
+	catalog_udp_ports(&fb, u, 1701, 1701);
 	fb_finish(&fb);
 	ADD("l2tp-ppp-ipv4-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
@@ -390,10 +361,10 @@ udp_tunnels(void)
 	o = fb.len;
 	fb_udp(&fb, 0);
 	fb_payload(&fb, 25, 237);
-	ports(&fb, u, 3544, 51000);
+	catalog_udp_ports(&fb, u, 3544, 51000);
 	fb_finish(&fb);
 	fb.b[o + 6] ^= 0x41;
-	udp_recsum(&fb, ip, u);
+	catalog_udp_recsum(&fb, ip, u);
 	ADD("teredo-origin-udp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(UDP, BAD, 0));
 
@@ -404,7 +375,7 @@ udp_tunnels(void)
 	u = fb.len;
 	fb_udp(&fb, 0);
 	fb_raw(&fb, "\x08\0\0\0", 4);
-	ports(&fb, u, 50004, 4789);
+	catalog_udp_ports(&fb, u, 50004, 4789);
 	fb_finish(&fb);
 	ADD("vxlan-header-cut", 1, &fb, "VXLAN header past", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
@@ -421,7 +392,7 @@ erspan(void)
 	fb_raw(&fb, "\x10\x64\x00\x05\0\0\0\x07", 8);
 	fb_eth(&fb, NULL, 0, 0x0800);
 	o = fb.len;
-	inner_tcp4(&fb, 241);
+	catalog_inner_tcp4(&fb, 241);
 	fb_finish(&fb);
 	fb.b[o + 20 + 16] ^= 0x51;
 	ADD("erspan-2-tcp-bad", 1, &fb, "", LAST, W(IPV4, GOOD, 0),

@@ -39,6 +39,10 @@ def icmp(payload, t=8):
 
 
 PAY = bytes(range(7, 7 + 45))
+MPLS = bytes([0, 0x10, 0x01, 0x40])            # one label, bottom of stack
+ETH4 = bytes.fromhex("020000000001020000000002") + b"\x08\x00"
+ETH6 = bytes.fromhex("020000000001020000000002") + b"\x86\xdd"
+NSH = bytes([0x0f, 0xc2, 0x02, 0x01, 0, 0x01, 0x23, 0xff])  # MD 2, IPv4
 seeds = {
     "v4-tcp": (0x00, v4(6, tcp(PAY, b"\x01\x01\x08\x0a" + bytes(8)))),
     "v4-udp": (0x02, v4(17, udp(PAY))),
@@ -53,6 +57,16 @@ seeds = {
     "v6-icmpv6": (0x00, v6(58, icmp(PAY, 128))),
     "v6-rh0-udp": (0x02, v6(43, udp(PAY),
                             bytes([17, 2, 0, 1, 0, 0, 0, 0]) + A6)),
+    # Issue 24 item 7: MPLS over UDP 6635 and in IP (137), Ethernet in
+    # IPv6 (143, directly and after an SRH), NSH in GRE.
+    "v4-udp6635-mpls-v4-tcp": (0x00, v4(17, udp(MPLS + v4(6, tcp(PAY)),
+                                                50000, 6635))),
+    "v4-mpls137-v4-icmp": (0x02, v4(137, MPLS + v4(1, icmp(PAY)))),
+    "v6-eth143-v4-udp": (0x00, v6(143, ETH4 + v4(17, udp(PAY)))),
+    "v6-srh-eth143-v6-tcp": (0x02, v6(43, ETH6 + v6(6, tcp(PAY)),
+                                      bytes([143, 2, 4, 1, 0, 0, 0, 0]) + B6)),
+    "v4-gre-nsh-v4-udp": (0x00, v4(47, b"\x00\x00\x89\x4f" + NSH +
+                                   v4(17, udp(PAY)))),
 }
 d = "fuzz/corpus/ip_packet"
 os.makedirs(d, exist_ok=True)

@@ -89,11 +89,17 @@ compare_tshark() {
 	: >"$w/carp.txt"
 	# One file per link type: Ethernet, PPP, PPP/HDLC, 802.11, radiotap,
 	# Linux ARCNET, Darwin's PKTAP, ipnet, NFLOG, PKTAP; ATM RFC 1483, enc,
-	# pflog, PPP with direction (tshark 4.0 reads neither C-HDLC with
-	# direction, 205, nor MPLS, 219: the reference judges those).
+	# pflog, PPP with direction; netANALYZER and its transparent mode,
+	# IPoIB; Prism, AVS, PPI, ERF, Juniper Ethernet/PPP/Frame Relay/C-HDLC;
+	# Token Ring, BSD's ARCNET, FDDI, ATM CLIP, Frame Relay, IP over FC,
+	# SunATM, Apple IP over IEEE 1394.  tshark 4.0 reads none of C-HDLC
+	# with direction (205), MPLS (219), PPP for pppd (166) and Frame Relay
+	# with direction (206): the catalog's reference judges those alone.
 	# Reassembly off: the catalog's fragments share IP IDs on purpose.
 	# UDP 8472 is Linux's VXLAN port, which tshark needs told.
-	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204; do
+	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204 \
+		240 241 242 119 163 192 197 178 179 180 181 6 7 10 106 107 \
+		122 123 138; do
 		"$OUT/gcc/tests/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \
 			>>"$w/ours.txt" || return 1
 		tshark -r "$w/catalog-$lt.pcap" -o ip.defragment:FALSE \

@@ -24,6 +24,7 @@ static const struct {
 	{ "gtpu", INETCSUM_TUNNEL_GTPU },
 	{ "l2tp", INETCSUM_TUNNEL_L2TP },
 	{ "teredo", INETCSUM_TUNNEL_TEREDO },
+	{ "mpls", INETCSUM_TUNNEL_MPLS },
 	{ "none", INETCSUM_TUNNEL_NONE },
 };
 
@@ -203,7 +204,7 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 			if (udp_port(argv[++i]) < 0)
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
-					   "teredo|none, not", argv[i]);
+					   "teredo|mpls|none, not", argv[i]);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
 			int rk = reasm_opt(cmd, usage, argc, argv, &i, o);
