@@ -287,9 +287,10 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
  * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
  * 3544, MPLS 6635 (RFC 7510).  inetcsum_frame_udp_port() declares another
  * port (or redeclares a default one) as tunnel 'kind', or, with
- * INETCSUM_TUNNEL_NONE, as plain UDP; 0 restores the default.  It returns 0, or -1 for a port outside
- * 1..65535 or an unknown kind.  Process-wide: call it before any thread
- * checks frames (it is not synchronised with them).
+ * INETCSUM_TUNNEL_NONE, as plain UDP; 0 restores the default.  It returns
+ * 0, or -1 for a port outside 1..65535 or an unknown kind.  Process-wide:
+ * call it before any thread checks frames (it is not synchronised with
+ * them).
  */
 enum inetcsum_tunnel {
 	INETCSUM_TUNNEL_DEFAULT,
