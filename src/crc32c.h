@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/crc32c.h - the CRC32c kernels (src/crc32c.c, src/x86/crc32c_sse42.c,
+ * src/arm/crc32c_arm.c) and their registry, for the entry points in
+ * src/crc32c.c and for the tests, which call every kernel directly.
+ *
+ * A kernel updates the raw CRC register: no inversion before or after
+ * (inetcsum_crc32c() does both), bit-reflected, polynomial 0x1EDC6F41
+ * (0x82F63B78 reflected).  So kernel(kernel(s, A), B) == kernel(s, A||B)
+ * for any split, and a kernel from state 0 is linear in the data, which the
+ * x86 three-stream kernel relies on.  A kernel reads exactly 'len' bytes
+ * from 'data', with any alignment.
+ */
+#ifndef INETCSUM_CRC32C_H
+#define INETCSUM_CRC32C_H
+
+#include "common.h"
+
+typedef u32 (*inetcsum_crc32c_fn)(u32 crc, const u8 *data, size_t len);
+
+struct inetcsum_crc32c_kernel {
+	const char *name;
+	u32 features;		/* CPU feature bits it needs, as in impl.h */
+	inetcsum_crc32c_fn update;
+};
+
+/* The portable slicing-by-8 kernel (src/crc32c.c). */
+extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_generic;
+
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(INETCSUM_NO_SSE42)
+#  define INETCSUM_BUILD_CRC32C_SSE42 1
+extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_x86_pclmul;
+extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_x86_sse42;
+#endif
+
+#if defined(__aarch64__) && defined(__AARCH64EL__) && \
+	!defined(INETCSUM_NO_ARM_CRC32)
+#  define INETCSUM_BUILD_CRC32C_ARM 1
+extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_arm_crc32;
+#endif
+
+/*
+ * Every CRC32c kernel built in, best first; the last is the portable one.
+ * The dispatcher picks the first that the CPU supports.
+ */
+extern const struct inetcsum_crc32c_kernel *const inetcsum_crc32c_kernels[];
+extern const size_t inetcsum_num_crc32c_kernels;
+
+/*
+ * The CPU feature bits that only the CRC32c kernels use.  The tuning record
+ * keys on the checksum kernels' bits alone (src/tuning_record.c), so that
+ * records written before CRC32c existed still match their CPU.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#  include "x86/cpu_features.h"
+#  define INETCSUM_CRC32C_FEATURES (INETCSUM_X86_SSE42 | INETCSUM_X86_PCLMUL)
+#elif defined(__aarch64__)
+#  include "arm/cpu_features.h"
+#  define INETCSUM_CRC32C_FEATURES INETCSUM_ARM_CRC32
+#else
+#  define INETCSUM_CRC32C_FEATURES 0u
+#endif
+
+#endif /* INETCSUM_CRC32C_H */
