@@ -24,6 +24,7 @@
 #define IPPROTO_OSPF	89
 #define IPPROTO_PIM	103
 #define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
+#define IPPROTO_SCTP	132
 #define IPPROTO_UDPLITE	136
 
 /* IPv6 extension headers and the end of the chain (RFC 8200). */
