@@ -11,6 +11,10 @@
  * random lengths up to 256 KiB.  LEN_MAX covers the x86 kernel's blocks of
  * 3 x 128 bytes two times over with room; the 3 x 1024-byte blocks are
  * crossed by the lengths around them (block_lengths[]).
+ *
+ * "test_crc32c --first-use" checks only the choice at the first call:
+ * the kernel INETCSUM_CRC32C_IMPL names if this CPU runs it, else the
+ * first of the registry that it runs (CTest sets the variable).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,13 +155,42 @@ test_long(const char *name)
 	}
 }
 
+/* The first call's choice (see the top of this file). */
+static int
+first_use(void)
+{
+	const char *env = getenv("INETCSUM_CRC32C_IMPL");
+	const char *want = NULL, *name;
+	u32 features = inetcsum_cpu_features();
+	size_t i;
+	int sup;
+
+	/* A named kernel if usable, else the registry's first usable one. */
+	for (i = 0; (name = inetcsum_crc32c_impl_get(i, &sup)) != NULL; i++)
+		if (sup && env != NULL && strcmp(name, env) == 0)
+			want = name;
+	for (i = 0; want == NULL && i < inetcsum_num_crc32c_kernels; i++)
+		if ((inetcsum_crc32c_kernels[i]->features & ~features) == 0)
+			want = inetcsum_crc32c_kernels[i]->name;
+	(void)inetcsum_crc32c(0, "x", 1);	/* the first call resolves */
+	inetcsum_test_count();
+	if (want == NULL || strcmp(inetcsum_crc32c_impl_name(), want) != 0)
+		inetcsum_test_fail(inetcsum_crc32c_impl_name(), "first use", 0,
+				   0, 0, NULL, "INETCSUM_CRC32C_IMPL=%s: want "
+				   "%s", env ? env : "(unset)",
+				   want ? want : "(none)");
+	return inetcsum_test_finish();
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	u32 features;
 	size_t i, len, ran = 0;
 
 	inetcsum_test_init("test_crc32c");
+	if (argc > 1 && strcmp(argv[1], "--first-use") == 0)
+		return first_use();
 	inetcsum_test_buf_alloc(&buf, RANDOM_MAX + OFFSETS);
 	inetcsum_test_fill(src, sizeof(src));
 	prefix_ref[0] = 0;
