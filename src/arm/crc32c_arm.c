@@ -28,28 +28,8 @@
 ATTR_CRC static u32
 crc32c_arm_crc32(u32 crc, const u8 *p, size_t len)
 {
-	for (; len >= 8; p += 8, len -= 8) {
-		u64 v;
-
-		memcpy(&v, p, 8);
-		crc = __crc32cd(crc, v);
-	}
-	if (len & 4) {
-		u32 v;
-
-		memcpy(&v, p, 4);
-		crc = __crc32cw(crc, v);
-		p += 4;
-	}
-	if (len & 2) {
-		u16 v;
-
-		memcpy(&v, p, 2);
-		crc = __crc32ch(crc, v);
-		p += 2;
-	}
-	if (len & 1)
-		crc = __crc32cb(crc, *p);
+	CRC32C_ONE_STREAM(crc, p, len, u32, __crc32cd, __crc32cw, __crc32ch,
+			  __crc32cb);
 	return crc;
 }
 

@@ -59,27 +59,8 @@ load64(const u8 *p)
 ATTR_SSE42 static INETCSUM_FORCEINLINE u32
 one_stream(u32 crc, const u8 *p, size_t len)
 {
-	u64 c = crc;
-
-	for (; len >= 8; p += 8, len -= 8)
-		c = _mm_crc32_u64(c, load64(p));
-	crc = (u32)c;
-	if (len & 4) {
-		u32 v;
-
-		memcpy(&v, p, 4);
-		crc = _mm_crc32_u32(crc, v);
-		p += 4;
-	}
-	if (len & 2) {
-		u16 v;
-
-		memcpy(&v, p, 2);
-		crc = _mm_crc32_u16(crc, v);
-		p += 2;
-	}
-	if (len & 1)
-		crc = _mm_crc32_u8(crc, *p);
+	CRC32C_ONE_STREAM(crc, p, len, u64, _mm_crc32_u64, _mm_crc32_u32,
+			  _mm_crc32_u16, _mm_crc32_u8);
 	return crc;
 }
 
