@@ -268,14 +268,11 @@ void inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
 void inetcsum_pkt_verify_crc32c(struct pctx *c, struct inetcsum_layer *l,
 				size_t start, size_t len);
 
-/* The checksum 'cv' describes, from the frame's current bytes. */
-u16 inetcsum_pkt_compute(const u8 *f, const struct cover *cv);
-
 /*
  * The bytes the field of 'cv' must hold, from the frame's current bytes,
  * into 'v'; returns the field's width: 4 for SCTP's CRC32c, else 2 (the
- * value of inetcsum_pkt_compute(), in memory order).  For the writers
- * (inetcsum_ip_fill(), inetcsum_frame_fix()).
+ * checksum, in memory order).  For the writers (inetcsum_ip_fill(),
+ * inetcsum_frame_fix()).
  */
 size_t inetcsum_pkt_field_value(const u8 *f, const struct cover *cv,
 				u8 v[4]);

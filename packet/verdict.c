@@ -3,8 +3,9 @@
  * packet/verdict.c - the verdict of one checksum field, shared by every
  * protocol layer of the frame parser (link.c, ip.c, l4.c, l4_other.c,
  * tunnel.c, wifi.c): inetcsum_pkt_layer() appends a layer,
- * inetcsum_pkt_verify() judges it, inetcsum_pkt_compute() recomputes it
- * for the fixer.  Kept
+ * inetcsum_pkt_verify() (inetcsum_pkt_verify_crc32c() for SCTP) judges
+ * it, inetcsum_pkt_field_value() recomputes it for the fixer and fill.
+ * Kept
  * apart from frame.c (the entry points) so that the include cycle of the
  * parser is the protocol grammar alone.
  *
@@ -84,12 +85,6 @@ checksum(const u8 *f, const struct cover *cv)
 	if (cv->udp && v == 0)
 		v = 0xffff;
 	return v;
-}
-
-u16
-inetcsum_pkt_compute(const u8 *f, const struct cover *cv)
-{
-	return checksum(f, cv);
 }
 
 /*
