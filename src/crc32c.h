@@ -33,8 +33,17 @@ extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_x86_pclmul;
 extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_x86_sse42;
 #endif
 
+/*
+ * arm64: gcc declares the ACLE CRC32 intrinsics whatever the command line
+ * and lets target("+crc") enable them per function; clang 14's
+ * <arm_acle.h> declares them only when the command line enables CRC
+ * (-march=armv8-a+crc, or any armv8.1-a and later), so clang builds have
+ * the kernel only then (cmake/Intrinsics.cmake's probe agrees).
+ */
 #if defined(__aarch64__) && defined(__AARCH64EL__) && \
-	!defined(INETCSUM_NO_ARM_CRC32)
+	!defined(INETCSUM_NO_ARM_CRC32) && \
+	(defined(__ARM_FEATURE_CRC32) || \
+	 (defined(__GNUC__) && !defined(__clang__)))
 #  define INETCSUM_BUILD_CRC32C_ARM 1
 extern const struct inetcsum_crc32c_kernel inetcsum_crc32c_kernel_arm_crc32;
 #endif
