@@ -118,6 +118,24 @@ static int f(const void *p)
 int main(void) { static const char b[64]; return f(b); }")
 endif()
 
+# CRC32c (src/x86/crc32c_sse42.c): the SSE4.2 crc32 instruction, and with
+# it PCLMULQDQ, which joins the three streams of the faster kernel.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$"
+    AND CMAKE_SIZEOF_VOID_P EQUAL 8)
+  option(INETCSUM_ENABLE_SSE42 "Build the x86-64 SSE4.2 CRC32c kernels" ON)
+  inetcsum_isa_probe(SSE42 INETCSUM_ENABLE_SSE42 "
+#include <immintrin.h>
+__attribute__((target(\"sse4.2,pclmul\")))
+static unsigned f(unsigned long long x)
+{
+	__m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)x),
+					 _mm_cvtsi64_si128(3), 0);
+	return (unsigned)_mm_crc32_u64(x, (unsigned long long)
+				       _mm_cvtsi128_si64(p));
+}
+int main(void) { return (int)f(7); }")
+endif()
+
 # riscv64: the Zbb and RVV kernels are inline assembly under ".option arch"
 # (src/riscv/), so only the assembler is probed: binutils 2.38 or later, or
 # an LLVM integrated assembler that knows the directive.
@@ -167,6 +185,18 @@ endforeach()
 # compiles the kernel out.
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND NOT INETCSUM_ENABLE_NEON)
   list(APPEND INETCSUM_ISA_DEFINITIONS -DINETCSUM_NO_NEON)
+endif()
+
+# arm64 CRC32 (src/arm/crc32c_arm.c): the ACLE __crc32cd under
+# target("+crc"), optional in ARMv8.0 and mandatory from ARMv8.1.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(INETCSUM_ISA_ARCH arm64)
+  option(INETCSUM_ENABLE_ARM_CRC32 "Build the arm64 CRC32c kernel" ON)
+  inetcsum_isa_probe(ARM_CRC32 INETCSUM_ENABLE_ARM_CRC32 "
+#include <arm_acle.h>
+__attribute__((target(\"+crc\")))
+static unsigned f(unsigned c, unsigned long long x) { return __crc32cd(c, x); }
+int main(void) { return (int)f(1, 2); }")
 endif()
 
 # arm64 SVE2: the kernel's own way of enabling it (a target pragma, which

@@ -4,7 +4,10 @@
  * against the naive reference (tests/lib/ref_csum.c) on fuzzer-chosen data,
  * start offset, split point and initial sum, plus the split property (two
  * parts combined with inetcsum_block_add(), the stream and scatter-gather
- * functions must equal one pass).  Built as a libFuzzer binary with
+ * functions must equal one pass); and every CRC32c kernel against the
+ * bitwise reference (tests/lib/ref_crc32c.c), from the same initial value
+ * (as a CRC to continue) and split at the same point.  Built as a
+ * libFuzzer binary with
  * INETCSUM_BUILD_FUZZERS=ON (clang), and always as a standalone program
  * (standalone_runner.c) that replays fuzz/corpus/csum/ under CTest.
  *
@@ -20,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crc32c.h"
 #include "impl.h"
+#include "ref_crc32c.h"
 #include "ref_csum.h"
 #include "test_util.h"
 
@@ -100,6 +105,31 @@ LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 		tail = k->partial(src + split, len - split, 0);
 		check(k->name, "split+block_add", src, len, split, init,
 		      inetcsum_block_add(head, tail, split), want);
+	}
+
+	/*
+	 * CRC32c: each kernel through the public entry point (which adds
+	 * the inversions), whole and split.
+	 */
+	{
+		uint32_t crc = inetcsum_ref_crc32c(init, src, len);
+
+		for (i = 0; i < inetcsum_num_crc32c_kernels; i++) {
+			const struct inetcsum_crc32c_kernel *k =
+				inetcsum_crc32c_kernels[i];
+
+			if ((k->features & ~features) != 0)
+				continue;
+			if (inetcsum_crc32c_impl_select(k->name) != 0 ||
+			    inetcsum_crc32c(init, src, len) != crc ||
+			    inetcsum_crc32c(inetcsum_crc32c(init, src, split),
+					    src + split, len - split) != crc) {
+				fprintf(stderr, "crc32c kernel %s: wrong CRC, "
+					"length %zu, offset %zu, split %zu\n",
+					k->name, len, off, split);
+				abort();
+			}
+		}
 	}
 
 	/* The public functions, with whichever kernel is active. */

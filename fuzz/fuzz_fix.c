@@ -20,6 +20,7 @@
 
 #include "pcap.h"
 #include "inetcsum_packet.h"
+#include "frames.h"	/* field_width() */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,12 +38,12 @@ fix_frame(uint8_t *copy, size_t size, uint8_t *allowed,
 			       &r) <= 0)
 		return;
 	for (i = 0; i < r.nlayers && i < INETCSUM_MAX_LAYERS; i++) {
-		size_t off = r.layers[i].field_offset;
+		size_t off = r.layers[i].field_offset, k;
+		size_t w = field_width(&r.layers[i]);
 
-		if (off <= f->caplen && f->caplen - off >= 2) {
-			allowed[f->offset + off] = 1;
-			allowed[f->offset + off + 1] = 1;
-		}
+		if (off <= f->caplen && f->caplen - off >= w)
+			for (k = 0; k < w; k++)
+				allowed[f->offset + off + k] = 1;
 	}
 	inetcsum_frame_check(f->linktype, p, f->caplen, f->origlen, &again);
 	for (i = 0; i < again.nlayers && i < INETCSUM_MAX_LAYERS; i++)

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "inetcsum_packet.h"
-#include "frames.h"	/* frame_results_equal() */
+#include "frames.h"	/* frame_results_equal(), is_field_byte() */
 #include "test_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -40,18 +40,6 @@ static uint8_t *
 guarded(const uint8_t *src, size_t len)
 {
 	return inetcsum_test_buf_put(&gbuf, 1u << 17, src, len);
-}
-
-/* Byte 'i' is the checksum field of a layer of 'r'. */
-static int
-field_byte(const struct inetcsum_frame_result *r, size_t i)
-{
-	size_t k;
-
-	for (k = 0; k < r->nlayers; k++)
-		if (i - r->layers[k].field_offset < 2)
-			return 1;
-	return 0;
 }
 
 /* The naive sum of an IPv4 header modulo 0xffff (fields in place). */
@@ -130,7 +118,7 @@ fill(const uint8_t *pkt, size_t len, unsigned flags,
 		return k;
 	}
 	for (i = 0; i < len; i++)
-		if (p[i] != pkt[i] && !field_byte(before, i))
+		if (p[i] != pkt[i] && !is_field_byte(before, i))
 			abort();
 	if (inetcsum_ip_check(p, len, &r) < 0)
 		abort();
@@ -236,7 +224,7 @@ rewrite(const uint8_t *pkt, size_t len, int op, const uint8_t *arg,
 		abort();	/* a port rewritten where no TCP/UDP layer is */
 	for (i = 0; i < len; i++)
 		if (p[i] != pkt[i] && !(i - off < n) &&
-		    !(v4 && (i == 10 || i == 11)) && !field_byte(before, i))
+		    !(v4 && (i == 10 || i == 11)) && !is_field_byte(before, i))
 			abort();
 	if (!filled)
 		return;

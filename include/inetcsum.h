@@ -378,6 +378,49 @@ inetcsum_partial_batch(const struct inetcsum_iovec bufs[], size_t n,
 		       uint32_t sums[]);
 
 /* ========================================================================
+ *                                 CRC32c
+ * ======================================================================== */
+
+/*
+ * inetcsum_crc32c() returns the CRC32c (Castagnoli polynomial 0x1EDC6F41,
+ * bit-reflected, RFC 3385) of 'len' bytes at 'data', continuing from
+ * 'crc'.  This is SCTP's checksum (RFC 9260 appendix A, RFC 3309) and
+ * iSCSI's (RFC 3720 section 12.1).  Start with 'crc' = 0; to continue
+ * across buffers, pass the value the previous call returned: the CRC of A
+ * then B is inetcsum_crc32c(inetcsum_crc32c(0, A, a), B, b).  The register
+ * is preset to all ones and the result inverted inside each call (the
+ * function inverts 'crc' on entry and the result on exit), so callers
+ * never invert.  The CRC of "123456789" is 0xE3069283.
+ *
+ * The result is a number, not bytes: SCTP stores it in its checksum field
+ * least significant byte first (for "123456789": 83 92 06 E3), whatever
+ * the host's byte order.  A length of 0 returns 'crc' unchanged (data may
+ * then be NULL).  No alignment is required; thread-safe.
+ */
+INETCSUM_API uint32_t
+inetcsum_crc32c(uint32_t crc, const void *data, size_t len);
+
+/*
+ * The CRC32c kernels: portable C (slicing-by-8), the SSE4.2 crc32
+ * instruction on x86-64 (one stream, and three streams joined with
+ * PCLMULQDQ) and the Armv8 CRC32 instructions on arm64.  They are chosen
+ * apart from the checksum kernels, at the first call, as those are: the
+ * first the CPU supports, unless the environment variable
+ * INETCSUM_CRC32C_IMPL names a usable one.  inetcsum_crc32c_impl_name(),
+ * inetcsum_crc32c_impl_select() and inetcsum_crc32c_impl_get() behave as
+ * inetcsum_impl_name(), inetcsum_impl_select() and inetcsum_impl_get()
+ * (below) do for the checksum kernels.
+ */
+INETCSUM_API const char *
+inetcsum_crc32c_impl_name(void);
+
+INETCSUM_API int
+inetcsum_crc32c_impl_select(const char *name);
+
+INETCSUM_API const char *
+inetcsum_crc32c_impl_get(size_t index, int *supported);
+
+/* ========================================================================
  *                                 Kernels
  * ======================================================================== */
 

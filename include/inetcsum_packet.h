@@ -93,6 +93,9 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_RSVP,	/* 46 (RFC 2205) */
 	INETCSUM_PROTO_EIGRP,	/* 88 (RFC 7868) */
 	INETCSUM_PROTO_DCCP,	/* 33 (RFC 4340) */
+	/* SCTP, 132: a CRC32c, not the Internet checksum (RFC 9260
+	 * appendix A, RFC 3309); its field is 4 bytes (see 'stored'). */
+	INETCSUM_PROTO_SCTP,
 };
 
 enum inetcsum_status {
@@ -122,6 +125,15 @@ enum inetcsum_status {
  * GOOD layer has 'expected' equal to 'stored', or 'stored' the other zero
  * (a field the fixer leaves and fill rewrites).  'field_offset' is where
  * the field is or would be, even past 'caplen'.
+ *
+ * SCTP's field is a 4-byte CRC32c (inetcsum_crc32c(), stored least
+ * significant byte first), which these 16-bit members cannot hold: for an
+ * SCTP layer 'stored' and 'expected' are the network-order values of the
+ * field's first two bytes, and the verdict compares all four, so a BAD
+ * SCTP layer may show equal values.  The stored bytes are in the frame at
+ * 'field_offset'; the expected ones are what inetcsum_ip_fill() and
+ * inetcsum_frame_fix() write there.  SCTP has no second zero and no
+ * PARTIAL form.
  *
  * 'reason', a static string:
  *   UNVERIFIED  "truncated"      covered bytes cut by the snapshot length
@@ -389,8 +401,8 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
  * IGMP, GRE (when its C bit is set), the RFC 4884 extension of an ICMP
- * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP, with the
- * pseudo-header of the final destination (IPv4 source route, IPv6 routing
+ * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP, DCCP and SCTP (its 4-byte
+ * CRC32c), with the pseudo-header of the final destination (IPv4 source route, IPv6 routing
  * header) and the home address (IPv6 destination options).  Tunnels are
  * filled innermost first, so that an outer GRE or ICMP checksum covers the
  * final inner fields.

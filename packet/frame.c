@@ -114,9 +114,14 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		   struct inetcsum_frame_result *out)
 {
 	struct cover cov[INETCSUM_MAX_LAYERS];
-	size_t written[INETCSUM_MAX_LAYERS];
-	u16 was[INETCSUM_MAX_LAYERS], now[INETCSUM_MAX_LAYERS];
-	size_t nwritten = 0;
+	/*
+	 * The 2-byte fields rewritten so far, SCTP's 4-byte field as two: a
+	 * frame has at most one SCTP layer (it carries no IP), hence the one
+	 * entry more.
+	 */
+	size_t written[INETCSUM_MAX_LAYERS + 1];
+	u16 was[INETCSUM_MAX_LAYERS + 1], now[INETCSUM_MAX_LAYERS + 1];
+	size_t nwritten = 0, nfields = 0;
 	size_t i, k;
 
 	if (parse(linktype, frame, caplen, origlen, out, cov) < 0)
@@ -128,6 +133,8 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 		const struct cover *cv = &cov[i];
 		int redo = 0;
 		u16 v, cur;
+		u8 val[4], old[4];
+		size_t w;
 
 		if (!cv->valid && cv->incr) {
 			memcpy(&v, frame + cv->field, 2);
@@ -145,6 +152,7 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 			was[nwritten] = cur;
 			now[nwritten] = v;
 			written[nwritten++] = cv->field;
+			nfields++;
 			continue;
 		}
 		if (!cv->valid)
@@ -160,16 +168,20 @@ inetcsum_frame_fix(int linktype, uint8_t *frame, size_t caplen,
 					redo = 1;
 		if (!redo)
 			continue;
-		v = inetcsum_pkt_compute(frame, cv);
-		memcpy(&cur, frame + cv->field, 2);
-		if (v == cur)
+		w = inetcsum_pkt_field_value(frame, cv, val);
+		memcpy(old, frame + cv->field, w);
+		if (memcmp(val, old, w) == 0)
 			continue;
-		memcpy(frame + cv->field, &v, 2);
-		was[nwritten] = cur;
-		now[nwritten] = v;
-		written[nwritten++] = cv->field;
+		memcpy(frame + cv->field, val, w);
+		for (k = 0; k < w && nwritten < INETCSUM_MAX_LAYERS + 1;
+		     k += 2) {
+			memcpy(&was[nwritten], old + k, 2);
+			memcpy(&now[nwritten], val + k, 2);
+			written[nwritten++] = cv->field + k;
+		}
+		nfields++;
 	}
-	return (int)nwritten;
+	return (int)nfields;
 }
 
 INETCSUM_API const char *
@@ -191,6 +203,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_RSVP:	return "rsvp";
 	case INETCSUM_PROTO_EIGRP:	return "eigrp";
 	case INETCSUM_PROTO_DCCP:	return "dccp";
+	case INETCSUM_PROTO_SCTP:	return "sctp";
 	}
 	return "?";
 }

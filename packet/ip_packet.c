@@ -260,19 +260,23 @@ inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 		return err;
 	for (i = out->nlayers; i-- > 0;) {
 		const struct inetcsum_layer *l = &out->layers[i];
-		u16 v;
+		u8 v[4];
+		size_t w = 2;
 
 		if (l->status == INETCSUM_NONE &&
 		    (flags & INETCSUM_FILL_KEEP_UDP_NONE))
 			continue;
-		if (cov[i].valid)
-			v = inetcsum_pkt_compute(f, &cov[i]);
-		else if (l->proto == INETCSUM_PROTO_IPV4 &&
-			 l->status == INETCSUM_GOOD)
-			v = ipv4_fill_value(f, l->field_offset);
-		else
+		if (cov[i].valid) {
+			w = inetcsum_pkt_field_value(f, &cov[i], v);
+		} else if (l->proto == INETCSUM_PROTO_IPV4 &&
+			   l->status == INETCSUM_GOOD) {
+			u16 h = ipv4_fill_value(f, l->field_offset);
+
+			memcpy(v, &h, 2);
+		} else {
 			continue;	/* fragment, quoted */
-		memcpy(f + l->field_offset, &v, 2);
+		}
+		memcpy(f + l->field_offset, v, w);
 		n++;
 	}
 	return n;

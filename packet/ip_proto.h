@@ -24,6 +24,7 @@
 #define IPPROTO_OSPF	89
 #define IPPROTO_PIM	103
 #define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
+#define IPPROTO_SCTP	132
 #define IPPROTO_UDPLITE	136
 #define IPPROTO_MPLS	137	/* MPLS in IP (RFC 4023) */
 #define IPPROTO_ETHERNET 143	/* Ethernet (RFC 8986 End.DX2) */

@@ -23,7 +23,7 @@
  *   GRE       header and payload, only when the C bit is set (RFC 2784
  *             section 2.5; key and sequence fields of RFC 2890)
  *
- * PIM, VRRP/CARP, OSPF, RSVP, EIGRP and DCCP are in l4_other.c.
+ * PIM, VRRP/CARP, OSPF, RSVP, EIGRP, DCCP and SCTP are in l4_other.c.
  */
 #include "packet_internal.h"
 

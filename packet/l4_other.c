@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * packet/l4_other.c - the routing and control protocols above IP that
- * carry the Internet checksum, and DCCP: each verified by its own RFC's
- * rule (l4.c does TCP, UDP, ICMP, IGMP and GRE).
+ * carry the Internet checksum, DCCP, and SCTP with its CRC32c: each
+ * verified by its own RFC's rule (l4.c does TCP, UDP, ICMP, IGMP and GRE).
  *
  * Coverage and pseudo-headers:
  *   PIM    (103) version 2: the whole message, except Register (type 1),
@@ -24,6 +24,12 @@
  *   DCCP   (33) the header and the first (CsCov - 1) * 4 bytes of data,
  *          or all of it for CsCov 0, and the pseudo-header with the whole
  *          packet's length (RFC 4340 section 9)
+ *   SCTP   (132) a CRC32c, not the Internet checksum, over the common
+ *          header and every chunk to the end of the IP payload, with the
+ *          4-byte field as zeros, and no pseudo-header (RFC 9260 section
+ *          6.8 and appendix A, which replaced the Adler-32 of RFC 2960
+ *          by RFC 3309's CRC32c).  No PARTIAL form: a CRC has no partial
+ *          sum for a NIC to finish (verdict.c)
  *
  * A length field (OSPF, RSVP) bounds the message: bytes after it (OSPF's
  * link-local signalling, RFC 5613, or an OSPFv3 authentication trailer,
@@ -60,6 +66,8 @@
 #define DCCP_DOFF_OFF		4	/* data offset, in 32-bit words */
 #define DCCP_CSCOV_OFF		5	/* CCVal (high nibble), CsCov (low) */
 #define DCCP_CSUM_OFF		6
+#define SCTP_HLEN		12	/* ports, verification tag, checksum */
+#define SCTP_CSUM_OFF		8
 
 /*
  * Appends the layer of the field at 'off' + 'field_off' and gives it the
@@ -341,6 +349,17 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 		return 1;
 	case IPPROTO_DCCP:
 		dccp(c, ip, off);
+		return 1;
+	case IPPROTO_SCTP:
+		/*
+		 * The chunks are padded to 4 bytes, but the IP payload's
+		 * length, not a field of SCTP's, says where the packet ends:
+		 * the CRC covers exactly that.
+		 */
+		l = start(c, ip, INETCSUM_PROTO_SCTP, off, SCTP_CSUM_OFF,
+			  SCTP_HLEN, &plen);
+		if (l != NULL && l->reason == NULL)
+			inetcsum_pkt_verify_crc32c(c, l, off, plen);
 		return 1;
 	}
 	return 0;

@@ -45,7 +45,10 @@
  * inside the covered ones that the checksum leaves out (OSPFv2's
  * authentication field, RFC 2328 appendix D.4); 'skiplen' is 0 for every
  * other protocol.  'skip' lies after the field, at an even distance from
- * 'start', with an even 'skiplen'.
+ * 'start', with an even 'skiplen'.  'crc32c' marks SCTP's checksum: a
+ * 4-byte field holding the CRC32c of the covered bytes (the field taken as
+ * zero), least significant byte first, with no pseudo-header; 'pseudo',
+ * 'udp' and the skipped run are then unused.
  */
 struct cover {
 	size_t start;
@@ -57,6 +60,7 @@ struct cover {
 	u8 udp;
 	u8 valid;
 	u8 incr;
+	u8 crc32c;
 };
 
 struct pctx {
@@ -322,8 +326,21 @@ void inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
 			      size_t start, size_t len, size_t skip,
 			      size_t skiplen);
 
-/* The checksum 'cv' describes, from the frame's current bytes. */
-u16 inetcsum_pkt_compute(const u8 *f, const struct cover *cv);
+/*
+ * inetcsum_pkt_verify_crc32c() judges SCTP's field at 'l's field offset,
+ * the CRC32c of the 'len' bytes at 'start' (struct cover, 'crc32c').
+ */
+void inetcsum_pkt_verify_crc32c(struct pctx *c, struct inetcsum_layer *l,
+				size_t start, size_t len);
+
+/*
+ * The bytes the field of 'cv' must hold, from the frame's current bytes,
+ * into 'v'; returns the field's width: 4 for SCTP's CRC32c, else 2 (the
+ * checksum, in memory order).  For the writers (inetcsum_ip_fill(),
+ * inetcsum_frame_fix()).
+ */
+size_t inetcsum_pkt_field_value(const u8 *f, const struct cover *cv,
+				u8 v[4]);
 
 /*
  * Where the TCP or UDP header of an IP packet lies, for offload.c and

@@ -3,8 +3,9 @@
  * packet/verdict.c - the verdict of one checksum field, shared by every
  * protocol layer of the frame parser (link.c, ip.c, l4.c, l4_other.c,
  * tunnel.c, wifi.c): inetcsum_pkt_layer() appends a layer,
- * inetcsum_pkt_verify() judges it, inetcsum_pkt_compute() recomputes it
- * for the fixer.  Kept
+ * inetcsum_pkt_verify() (inetcsum_pkt_verify_crc32c() for SCTP) judges
+ * it, inetcsum_pkt_field_value() recomputes it for the fixer and fill.
+ * Kept
  * apart from frame.c (the entry points) so that the include cycle of the
  * parser is the protocol grammar alone.
  *
@@ -46,6 +47,7 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 		c->cov[out->nlayers].valid = 0;
 		c->cov[out->nlayers].incr = 0;
 		c->cov[out->nlayers].skiplen = 0;
+		c->cov[out->nlayers].crc32c = 0;
 	}
 	l = &out->layers[out->nlayers++];
 	l->proto = proto;
@@ -83,12 +85,6 @@ checksum(const u8 *f, const struct cover *cv)
 	if (cv->udp && v == 0)
 		v = 0xffff;
 	return v;
-}
-
-u16
-inetcsum_pkt_compute(const u8 *f, const struct cover *cv)
-{
-	return checksum(f, cv);
 }
 
 /*
@@ -171,6 +167,81 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 	w.pseudo = pseudo;
 	w.udp = (u8)udp;
 	verify(c, l, &w, partial_ok);
+}
+
+/*
+ * SCTP (RFC 9260 appendix A): the CRC32c of the whole packet with the
+ * 4-byte field as zeros, stored least significant byte first (the RFC's
+ * sample code stores the bytes of the reflected register in that order,
+ * and so do Linux's sctp_end_cksum() with cpu_to_le32() and tshark).  The
+ * bytes are computed and compared as bytes, so the host's byte order
+ * plays no part.
+ */
+static void
+crc32c_field(const u8 *f, const struct cover *cv, u8 v[4])
+{
+	static const u8 zeros[4];
+	size_t head = cv->field - cv->start;
+	u32 crc;
+
+	crc = inetcsum_crc32c(0, f + cv->start, head);
+	crc = inetcsum_crc32c(crc, zeros, 4);
+	crc = inetcsum_crc32c(crc, f + cv->field + 4, cv->len - head - 4);
+	v[0] = (u8)crc;
+	v[1] = (u8)(crc >> 8);
+	v[2] = (u8)(crc >> 16);
+	v[3] = (u8)(crc >> 24);
+}
+
+size_t
+inetcsum_pkt_field_value(const u8 *f, const struct cover *cv, u8 v[4])
+{
+	u16 s;
+
+	if (cv->crc32c) {
+		crc32c_field(f, cv, v);
+		return 4;
+	}
+	s = checksum(f, cv);
+	memcpy(v, &s, 2);
+	return 2;
+}
+
+/*
+ * No second zero and no offload form: a CRC has one right value, and
+ * there is no pseudo-header sum for a stack to leave behind (a Linux NIC
+ * that offloads SCTP's CRC gets the packet with the field zeroed; a
+ * capture on the sending host then shows BAD, as tshark does).  'stored'
+ * and 'expected' hold the field's first two bytes (struct inetcsum_layer),
+ * the verdict compares all four.
+ */
+void
+inetcsum_pkt_verify_crc32c(struct pctx *c, struct inetcsum_layer *l,
+			   size_t start, size_t len)
+{
+	struct cover w;
+	u8 exp[4];
+
+	if (!have(c, start, len)) {
+		l->reason = "truncated";
+		return;
+	}
+	memset(&w, 0, sizeof(w));
+	w.start = start;
+	w.len = len;
+	w.field = l->field_offset;
+	w.crc32c = 1;
+	crc32c_field(c->f, &w, exp);
+	l->reason = NULL;
+	l->expected = (u16)be16(exp);
+	if (c->cov != NULL) {
+		struct cover *cv = &c->cov[l - c->out->layers];
+
+		*cv = w;
+		cv->valid = 1;
+	}
+	l->status = memcmp(c->f + w.field, exp, 4) == 0 ? INETCSUM_GOOD :
+		    INETCSUM_BAD;
 }
 
 void

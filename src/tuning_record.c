@@ -32,7 +32,8 @@
  *   check XXXX
  *
  * FAMILY and MODEL are CPUID's display family and model in decimal,
- * FEATURES the library's feature bits (inetcsum_cpu_features()) in hex:
+ * FEATURES the checksum kernels' feature bits (inetcsum_cpu_features()
+ * without those only the CRC32c kernels use, src/crc32c.h) in hex:
  * a record applies only to a CPU with the same four, so a VM that hides a
  * feature, or another CPU sharing a home directory, falls back to the
  * table.  'check' is the Internet checksum of every byte before its line,
@@ -51,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "crc32c.h"
 #include "impl.h"
 #include "tuning.h"
 
@@ -145,6 +147,17 @@ number(const char *s, int neg, long long *v)
 	}
 	*v = minus ? -x : x;
 	return 0;
+}
+
+/*
+ * The feature bits a record is keyed by: the CRC32c kernels' bits came
+ * later and choose nothing in a record, so they stay out of the key and
+ * the records written before them still apply.
+ */
+static u32
+csum_features(void)
+{
+	return inetcsum_cpu_features() & ~(u32)INETCSUM_CRC32C_FEATURES;
 }
 
 static const char *
@@ -341,7 +354,7 @@ load(void)
 	}
 	inetcsum_tuning_ident(&id);
 	if (inetcsum_tuning_record_parse(text, (size_t)n, &id,
-					 inetcsum_cpu_features(), &record_row,
+					 csum_features(), &record_row,
 					 why, sizeof(why)) < 0) {
 		snprintf(rec_source, sizeof(rec_source),
 			 "built-in table (tuning record %s ignored: %s)",
@@ -410,7 +423,7 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 		     "partial %s\ncopy %s\nprefetch %ld\n"
 		     "copy_madd_min %zu\npartial_large %s %zu\nnote %s\n",
 		     vendor_name(id.vendor), (unsigned)id.family,
-		     (unsigned)id.model, (unsigned)inetcsum_cpu_features(),
+		     (unsigned)id.model, (unsigned)csum_features(),
 		     k[0], k[1], prefetch, row->copy_madd_min, k[2],
 		     row->partial_large != NULL ? row->partial_large_min : 0,
 		     note);

@@ -85,6 +85,14 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	printf("\n  each made the kernel in use with inetcsum_impl_select() "
 	       "and timed through\n  inetcsum_partial()/inetcsum_copy(), "
 	       "dispatch included, as users call them\n");
+	if (cfg->ops[OP_CRC32C]) {
+		printf("crc32c kernels:");
+		for (i = 0; (name = inetcsum_crc32c_impl_get(i, &sup)) != NULL;
+		     i++)
+			printf(" %s%s", name, sup ? "" : " (not supported here)");
+		printf("\n  each selected with inetcsum_crc32c_impl_select() "
+		       "and timed through\n  inetcsum_crc32c()\n");
+	}
 	for (i = 0; inetcsum_bench_lib(i) != NULL; i++) {
 		const struct bench_lib *l = inetcsum_bench_lib(i);
 
@@ -350,6 +358,11 @@ inetcsum_bench_run(const struct bench_config *cfg)
 
 		printf("kernels:");
 		for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++)
+			if (sup)
+				printf(" %s", name);
+		printf("\ncrc32c kernels:");
+		for (i = 0; (name = inetcsum_crc32c_impl_get(i, &sup)) != NULL;
+		     i++)
 			if (sup)
 				printf(" %s", name);
 		printf("\n");

@@ -22,4 +22,10 @@
  */
 uint16_t inetcsum_bench_ref_csum(const void *data, size_t len);
 
+/*
+ * The CRC32c of the 'len' bytes at 'data' (register preset to all ones,
+ * result inverted, as inetcsum_crc32c() from 0), one bit at a time.
+ */
+uint32_t inetcsum_bench_ref_crc32c(const void *data, size_t len);
+
 #endif /* INETCSUM_BENCH_REF_H */

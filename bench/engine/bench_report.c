@@ -16,7 +16,7 @@
 #include "bench_report.h"
 
 const char *const inetcsum_bench_op_names[OP_COUNT] = {
-	"partial", "copy", "ipv4", "batch"
+	"partial", "copy", "ipv4", "crc32c", "batch"
 };
 
 /* GB/s with 1 GB = 1e9 bytes; bytes per ns is exactly that. */

@@ -12,7 +12,8 @@
 
 #include "bench_peers.h"
 
-enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_BATCH, OP_COUNT };
+/* OP_CRC32C times the CRC32c kernels (inetcsum_crc32c()). */
+enum bench_op { OP_PARTIAL, OP_COPY, OP_IPV4, OP_CRC32C, OP_BATCH, OP_COUNT };
 
 extern const char *const inetcsum_bench_op_names[OP_COUNT];
 

@@ -83,6 +83,8 @@ prepare(const struct cand *c)
 		c->lib->impl_select(c->name);
 	else if (c->kind == K_MEMCPY_SUM)
 		inetcsum_impl_select("auto");
+	else if (c->kind == K_CRC32C)
+		inetcsum_crc32c_impl_select(c->name);
 }
 
 #define LOOP(expr)							\
@@ -147,6 +149,9 @@ timed(const struct cand *c, enum bench_op op, void *dst, const void *src,
 		break;
 	case K_IPFAST:
 		LOOP(bench_ip_fast_csum(src, ihl));
+		break;
+	case K_CRC32C:
+		LOOP(inetcsum_crc32c(0, src, len));
 		break;
 	}
 	sink += acc;
@@ -266,6 +271,7 @@ calibrate(const struct cand *c, enum bench_op op, struct bench_bufs *b,
  */
 struct refs {
 	uint16_t rnd, ones;	/* checksums of the two inputs */
+	uint32_t crc_rnd, crc_ones;	/* their CRC32c (OP_CRC32C only) */
 };
 
 /* Bytes around a copy's destination that must stay untouched. */
@@ -273,10 +279,17 @@ struct refs {
 #define GUARD_BYTE 0xa5
 
 static void
-refs_of(struct refs *x, const struct bench_bufs *b, size_t off, size_t len)
+refs_of(struct refs *x, const struct bench_bufs *b, enum bench_op op,
+	size_t off, size_t len)
 {
 	x->rnd = inetcsum_bench_ref_csum(b->src + off, len);
 	x->ones = inetcsum_bench_ref_csum(b->ones + off, len);
+	/* The bitwise CRC is slow: only for the cells that need it. */
+	x->crc_rnd = x->crc_ones = 0;
+	if (op == OP_CRC32C) {
+		x->crc_rnd = inetcsum_bench_ref_crc32c(b->src + off, len);
+		x->crc_ones = inetcsum_bench_ref_crc32c(b->ones + off, len);
+	}
 }
 
 /*
@@ -360,6 +373,8 @@ check_one(const struct cand *c, enum bench_op op, unsigned char *dst,
 	case K_IPFAST:
 		got = bench_ip_fast_csum(src, (unsigned)(len / 4));
 		break;
+	case K_CRC32C:
+		return -1;	/* a CRC: check() judges it */
 	}
 	if (copies && !copied_ok(dst, src, len))
 		return 0;
@@ -371,8 +386,14 @@ static int
 check(const struct cand *c, enum bench_op op, struct bench_bufs *b,
       size_t off, size_t len, const struct refs *ref)
 {
-	int ok = check_one(c, op, b->dst + off, b->src + off, len, ref->rnd);
+	int ok;
 
+	if (c->kind == K_CRC32C) {
+		prepare(c);
+		return inetcsum_crc32c(0, b->src + off, len) == ref->crc_rnd &&
+		       inetcsum_crc32c(0, b->ones + off, len) == ref->crc_ones;
+	}
+	ok = check_one(c, op, b->dst + off, b->src + off, len, ref->rnd);
 	if (ok == 1)
 		ok = check_one(c, op, b->dst + off, b->ones + off, len,
 			       ref->ones);
@@ -416,10 +437,14 @@ add(struct cand *v, size_t *n, const char *name, enum kind kind)
 size_t
 inetcsum_bench_max_candidates(const struct bench_config *cfg)
 {
-	size_t kernels = 0, peers = 0;
+	size_t kernels = 0, crc = 0, peers = 0;
 
 	while (inetcsum_impl_get(kernels, NULL) != NULL)
 		kernels++;
+	while (inetcsum_crc32c_impl_get(crc, NULL) != NULL)
+		crc++;
+	if (crc > kernels)
+		kernels = crc;
 	while (all_peers[peers] != NULL)
 		peers++;
 	return kernels * (cfg->prefetch_mode ? cfg->ndist : 1) + peers + 6;
@@ -453,6 +478,14 @@ inetcsum_bench_candidates(const struct bench_config *cfg, enum bench_op op,
 	 * table's choice with all of its row (a kernel selected by name
 	 * leaves out the row's kernel for large sums, docs/tuning.md).
 	 */
+	if (op == OP_CRC32C) {
+		/* The CRC32c kernels the CPU runs, best first; no peers. */
+		for (i = 0; (name = inetcsum_crc32c_impl_get(i, &sup)) != NULL;
+		     i++)
+			if (sup && !cfg->prefetch_mode)
+				add(v, &n, name, K_CRC32C);
+		goto filter;
+	}
 	if (!cfg->prefetch_mode && (op == OP_PARTIAL || op == OP_COPY))
 		add(v, &n, "auto", K_KERNEL);
 	for (i = 0; (name = inetcsum_impl_get(i, &sup)) != NULL; i++) {
@@ -581,7 +614,7 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 
 	progress(r, op, size, off, cold);
 	pool_setup(r, size, off, cold);
-	refs_of(&ref, &r->b, off, size);
+	refs_of(&ref, &r->b, op, off, size);
 	for (i = 0; i < nc; i++) {
 		struct cand *c = &v[i];
 
@@ -624,7 +657,8 @@ inetcsum_bench_cell(struct run *r, struct cand *v, size_t nc, enum bench_op op,
 		summarise(&x, c->samples, m);
 		x.correct = c->correct;
 		x.is_kernel = c->kind == K_KERNEL || c->kind == K_PREFETCH ||
-			      c->kind == K_IPV4 || c->kind == K_IPV4_INLINE;
+			      c->kind == K_IPV4 || c->kind == K_IPV4_INLINE ||
+			      c->kind == K_CRC32C;
 		if (inetcsum_bench_push(r, &x) != 0)
 			return -1;
 	}
@@ -657,7 +691,7 @@ inetcsum_bench_ab_cell(struct run *r, struct cand *a, struct cand *b,
 		return -1;
 	progress(r, op, size, off, cold);
 	pool_setup(r, size, off, cold);
-	refs_of(&ref, &r->b, off, size);
+	refs_of(&ref, &r->b, op, off, size);
 	for (k = 0; k < 2; k++) {
 		c[k]->correct = check(c[k], op, &r->b, off, size, &ref);
 		prepare(c[k]);

@@ -22,6 +22,7 @@ enum kind {
 	K_IPV4,		/* inetcsum_ipv4_header() */
 	K_IPV4_INLINE,	/* inetcsum_ipv4_header_inline() */
 	K_IPFAST,	/* the inline add-with-carry baseline (bench_ipfast.h) */
+	K_CRC32C,	/* a CRC32c kernel, through inetcsum_crc32c() */
 };
 
 struct cand {

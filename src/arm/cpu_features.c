@@ -17,6 +17,9 @@
 #ifndef AT_HWCAP2
 #  define AT_HWCAP2 26
 #endif
+#ifndef HWCAP_CRC32
+#  define HWCAP_CRC32 (1ul << 7)
+#endif
 #ifndef HWCAP2_SVE2
 #  define HWCAP2_SVE2 (1ul << 1)
 #endif
@@ -24,6 +27,7 @@
 const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ INETCSUM_ARM_NEON, "neon" },
 	{ INETCSUM_ARM_SVE2, "sve2" },
+	{ INETCSUM_ARM_CRC32, "crc32" },
 	{ 0, NULL },
 };
 
@@ -32,6 +36,8 @@ inetcsum_probe_cpu_features(void)
 {
 	u32 f = INETCSUM_ARM_NEON;
 
+	if (getauxval(AT_HWCAP) & HWCAP_CRC32)
+		f |= INETCSUM_ARM_CRC32;
 	if (getauxval(AT_HWCAP2) & HWCAP2_SVE2)
 		f |= INETCSUM_ARM_SVE2;
 	return mask_disabled_cpu_features(f);

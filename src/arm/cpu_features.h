@@ -13,6 +13,8 @@
 
 #define INETCSUM_ARM_NEON	(1u << 0)
 #define INETCSUM_ARM_SVE2	(1u << 1)
+/* The CRC32 instructions, for the CRC32c kernel only (src/arm/crc32c_arm.c). */
+#define INETCSUM_ARM_CRC32	(1u << 2)
 
 /*
  * INETCSUM_BUILD_NEON: the NEON kernel (src/arm/csum_neon.c) is compiled

@@ -17,6 +17,8 @@ const struct inetcsum_cpu_feature inetcsum_cpu_feature_table[] = {
 	{ INETCSUM_X86_AVX512VNNI, "avx512vnni" },
 	{ INETCSUM_X86_AVXVNNI, "avxvnni" },
 	{ INETCSUM_X86_ZMM, "zmm" },
+	{ INETCSUM_X86_SSE42, "sse42" },
+	{ INETCSUM_X86_PCLMUL, "pclmul" },
 	{ 0, NULL },
 };
 
@@ -79,6 +81,10 @@ inetcsum_probe_cpu_features(void)
 		return mask_disabled_cpu_features(0);
 	__cpuid(1, a, b, c, d);
 	leaf1_eax = a;
+	if (c & (1u << 20))
+		features |= INETCSUM_X86_SSE42;
+	if (c & (1u << 1))
+		features |= INETCSUM_X86_PCLMUL;
 	/*
 	 * Believe AVX state only if the OS uses XSAVE (OSXSAVE, ECX bit 27)
 	 * and has enabled the registers in XCR0: a CPU with AVX under an OS

@@ -26,5 +26,12 @@
  * require it, so masking "zmm" falls back to the 256-bit kernels.
  */
 #define INETCSUM_X86_ZMM	(1u << 6)
+/*
+ * For the CRC32c kernels only (src/x86/crc32c_sse42.c): the SSE4.2 crc32
+ * instruction and PCLMULQDQ (CPUID leaf 1 ECX bits 20 and 1); SSE state
+ * is always enabled on x86-64.
+ */
+#define INETCSUM_X86_SSE42	(1u << 7)
+#define INETCSUM_X86_PCLMUL	(1u << 8)
 
 #endif /* INETCSUM_X86_CPU_FEATURES_H */

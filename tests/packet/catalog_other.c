@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tests/packet/catalog_other.c - the catalog's routing and control
- * protocols and DCCP (packet/l4_other.c, issue 24 item 7): PIM, VRRP and
- * CARP, OSPF, RSVP, EIGRP, DCCP, each built from its RFC's header layout,
+ * protocols, DCCP and SCTP (packet/l4_other.c, issue 24 item 7): PIM, VRRP
+ * and CARP, OSPF, RSVP, EIGRP, DCCP, SCTP, each built from its RFC's header
+ * layout,
  * with good, bad, offload (where a pseudo-header is summed) and the
  * special cases of each rule.  frames.c computes the checksums.
  */
@@ -383,6 +384,91 @@ dccp(void)
 	t->f[off4 + 4] = 2;
 }
 
+/*
+ * SCTP (RFC 9260): the CRC32c over the common header and every chunk to
+ * the IP payload's end.  A DATA chunk of 13 bytes of user data (padded to
+ * 16) and a SACK; the same over IPv6, in an IPv4-in-IPv6 tunnel and
+ * quoted whole by an ICMP error; an odd payload (the last chunk unpadded:
+ * the IP length decides); cut by the snapshot length, too short for the
+ * common header, and a zero field (what a sender leaves when its NIC
+ * computes the CRC, Linux's CHECKSUM_PARTIAL for SCTP).
+ */
+static void
+sctp(void)
+{
+	/* Ports 5000 and 5001, verification tag, checksum (zero here). */
+	static const uint8_t common[12] = { 0x13, 0x88, 0x13, 0x89, 0xde,
+					    0xad, 0xbe, 0xef };
+	/* DATA (0): flags B|E, length 16 + 13, TSN 1, stream 0, seq 0, PPID 0. */
+	static const uint8_t data[16] = { 0, 3, 0, 29, 0, 0, 0, 1 };
+	/* SACK (3): length 16, cumulative TSN 7, a_rwnd 65536, no gaps. */
+	static const uint8_t sack[16] = { 3, 0, 0, 16, 0, 0, 0, 7, 0, 1, 0, 0 };
+	struct fb fb, in;
+	struct tcase *t;
+	size_t off4 = 14 + 20;
+
+	catalog_eth4(&fb, 132);
+	fb_proto(&fb, FB_SCTP, common, sizeof(common));
+	fb_raw(&fb, data, sizeof(data));
+	fb_payload(&fb, 13, 330);
+	fb_raw(&fb, "\0\0\0", 3);	/* padding to 4 bytes */
+	fb_raw(&fb, sack, sizeof(sack));
+	fb_finish(&fb);
+	ADD("sctp", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(SCTP, GOOD, 0));
+	t = ADD("sctp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(SCTP, BAD, 0));
+	t->f[off4 + 12 + 20] ^= 0x40;
+	/* Only the field's last two bytes wrong: 'stored' cannot tell. */
+	t = ADD("sctp-bad-high-bytes", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(SCTP, BAD, 0));
+	t->f[off4 + 11] ^= 0x01;
+	t = ADD("sctp-zero", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(SCTP, BAD, 0));
+	memset(t->f + off4 + 8, 0, 4);
+	t = ADD("sctp-truncated", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(SCTP, UNVERIFIED, "truncated"));
+	t->len -= 10;
+
+	catalog_eth6(&fb, 132);
+	fb_proto(&fb, FB_SCTP, common, sizeof(common));
+	fb_raw(&fb, sack, sizeof(sack));
+	fb_raw(&fb, data, sizeof(data));
+	fb_payload(&fb, 13, 331);
+	fb_finish(&fb);
+	/* The payload ends with the unpadded DATA chunk: 12 + 16 + 29. */
+	ADD("sctp-ipv6-odd", 1, &fb, "", LAST, W(SCTP, GOOD, 0));
+	t = ADD("sctp-ipv6-bad", 1, &fb, "", NO_MUT, W(SCTP, BAD, 0));
+	t->f[t->len - 1] ^= 0x01;
+
+	catalog_eth6(&fb, 4);
+	fb_ipv4(&fb, 132, A4, B4, NULL, 0);
+	fb_proto(&fb, FB_SCTP, common, sizeof(common));
+	fb_raw(&fb, sack, sizeof(sack));
+	fb_finish(&fb);
+	ADD("sctp-4in6", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(SCTP, GOOD, 0));
+
+	catalog_eth4(&fb, 132);
+	fb_proto(&fb, FB_SCTP, common, 8);
+	fb_finish(&fb);
+	ADD("sctp-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(SCTP, UNVERIFIED, "length"));
+
+	/* An ICMP error quoting a whole SCTP packet. */
+	fb_init(&in);
+	fb_ipv4(&in, 132, B4, A4, NULL, 0);
+	fb_proto(&in, FB_SCTP, common, sizeof(common));
+	fb_raw(&in, sack, sizeof(sack));
+	fb_finish(&in);
+	catalog_eth4(&fb, 1);
+	fb_icmp(&fb, 3, 3, 0);
+	fb.b[fb.len - 3] = 0;	/* RFC 4884 length: none */
+	fb_raw(&fb, in.b, in.len);
+	fb_finish(&fb);
+	ADD("sctp-icmp-quote", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(SCTP, GOOD, 0));
+}
+
 void
 catalog_other(void)
 {
@@ -392,4 +478,5 @@ catalog_other(void)
 	rsvp();
 	eigrp();
 	dccp();
+	sctp();
 }

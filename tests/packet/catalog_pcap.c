@@ -10,7 +10,8 @@
  * writes the frames of link type LINKTYPE (default 1, Ethernet) only, so
  * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
- * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp;
+ * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp
+ * sctp;
  * UDP-Lite goes under udp, as tshark files it, and CARP under vrrp), each
  * a ','-joined list in layer order of tshark's
  * checksum status codes: 0 bad, 1 good, 3 not present (UDP zero over
@@ -24,7 +25,7 @@
 
 #include "catalog.h"
 
-#define NCOLS 13
+#define NCOLS 14
 
 static void
 put32le(FILE *f, uint32_t v)
@@ -67,6 +68,7 @@ column(enum inetcsum_proto p)
 	case INETCSUM_PROTO_RSVP:	return 10;
 	case INETCSUM_PROTO_EIGRP:	return 11;
 	case INETCSUM_PROTO_DCCP:	return 12;
+	case INETCSUM_PROTO_SCTP:	return 13;
 	}
 	return 0;
 }

@@ -24,7 +24,7 @@ enum fb_kind {
 	FB_IPV4, FB_IPV6, FB_TCP, FB_UDP, FB_UDPLITE, FB_ICMP, FB_ICMPV6,
 	FB_IGMP, FB_GRE, FB_LEN16,
 	/* l4_other.c's protocols, headers given whole by fb_proto(). */
-	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP,
+	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP, FB_SCTP,
 };
 
 /* One header to finish: where it starts and what its checksum needs. */
@@ -70,8 +70,9 @@ struct fb_rec *fb_gre(struct fb *fb, unsigned flags, unsigned type);
 struct fb_rec *fb_len16(struct fb *fb, size_t lenoff, size_t lensub);
 /*
  * The 'n'-byte header 'hdr' of a protocol of l4_other.c (FB_PIM ...
- * FB_DCCP), as given, with its checksum field zero; fb_finish() sets
- * the OSPF and RSVP length fields and the checksum by the protocol's RFC.
+ * FB_SCTP), as given, with its checksum field zero; fb_finish() sets
+ * the OSPF and RSVP length fields and the checksum by the protocol's RFC
+ * (SCTP's CRC32c by the bitwise reference, tests/lib/ref_crc32c.c).
  */
 struct fb_rec *fb_proto(struct fb *fb, enum fb_kind kind, const void *hdr,
 			size_t n);
@@ -93,9 +94,11 @@ uint8_t *guard_copy(const void *src, size_t n);
 void guard_free(uint8_t *p, size_t n);
 
 /*
- * is_field_byte() is 1 if frame offset 'off' is one of the two bytes of a
- * checksum field of 'r': the only bytes a fix may change.
+ * field_width() is the size of layer 'l's checksum field: 4 for SCTP's
+ * CRC32c, else 2.  is_field_byte() is 1 if frame offset 'off' is a byte of
+ * a checksum field of 'r': the only bytes a fix may change.
  */
+size_t field_width(const struct inetcsum_layer *l);
 int is_field_byte(const struct inetcsum_frame_result *r, size_t off);
 
 /* What a layer must look like; reason NULL means "any". */

@@ -9,8 +9,9 @@
  *            Address; their checksum fields hold junk) and hand-built
  *            ICMP, ICMPv6, IGMP and GRE (checksum bit set, carrying
  *            IPv4/UDP) packets, and PIM, VRRP, EIGRP and DCCP ones (over
- *            IPv4 and IPv6, DCCP with a random checksum coverage), each
- *            through inetcsum_ip_fill();
+ *            IPv4 and IPv6, DCCP with a random checksum coverage), and
+ *            SCTP ones (IPv4 and IPv6, any length: the last chunk need
+ *            not be padded), each through inetcsum_ip_fill();
  *   nat      filled TCP/UDP packets after one to three rewrites of an
  *            address or a port (inetcsum_nat_addr/_port);
  *   ttl      filled IPv4 packets after one to five
@@ -39,7 +40,7 @@
 static FILE *out;
 static uint64_t rs;
 static unsigned long n_ipv4, n_tcp, n_udp, n_icmp, n_icmpv6, n_igmp, n_gre;
-static unsigned long n_pim, n_vrrp, n_eigrp, n_dccp;
+static unsigned long n_pim, n_vrrp, n_eigrp, n_dccp, n_sctp;
 
 static void
 put32le(uint8_t *p, uint32_t v)
@@ -98,6 +99,7 @@ emit(const uint8_t *p, size_t len)
 	n_vrrp += proto == 112;
 	n_eigrp += proto == 88;
 	n_dccp += proto == 33;
+	n_sctp += proto == 132;
 }
 
 /* A random TCP/UDP packet from l4gen, its fields junk; the IP packet in
@@ -255,6 +257,26 @@ routing(unsigned i)
 	emit(p, h + n);
 }
 
+/*
+ * SCTP over IPv4 and IPv6: the common header and one DATA chunk whose
+ * length field covers the rest (unpadded when the length is not a
+ * multiple of 4); the CRC32c field junk until fill.
+ */
+static void
+sctp(unsigned i)
+{
+	uint8_t p[2048];
+	size_t n = 12 + 16 + (size_t)(l4gen_rand(&rs) % 1200), h;
+
+	h = (i & 1) ? ipv6(p, 132, n) : ipv4(p, 132, n, 64);
+	junk(p + h, n);
+	p[h + 12] = 0;			/* DATA */
+	p[h + 13] = 3;			/* B and E */
+	put16(p + h + 14, (unsigned)(n - 12));
+	fill(p, h + n);
+	emit(p, h + n);
+}
+
 static void
 gro(void)
 {
@@ -386,6 +408,11 @@ main(int argc, char **argv)
 		routing(i);
 		n[0]++;
 	}
+	/* fill: SCTP, after them for the same reason */
+	for (i = 0; i < ROUNDS / 4; i++) {
+		sctp(i);
+		n[0]++;
+	}
 	if (fclose(out) != 0) {
 		perror(argv[1]);
 		return 1;
@@ -393,8 +420,8 @@ main(int argc, char **argv)
 	printf("packets fill %lu nat %lu ttl %lu gro %lu\n", n[0], n[1], n[2],
 	       n[3]);
 	printf("ip %lu tcp %lu udp %lu icmp %lu icmpv6 %lu igmp %lu gre %lu "
-	       "pim %lu vrrp %lu eigrp %lu dccp %lu\n", n_ipv4, n_tcp, n_udp,
-	       n_icmp, n_icmpv6, n_igmp, n_gre, n_pim, n_vrrp, n_eigrp,
-	       n_dccp);
+	       "pim %lu vrrp %lu eigrp %lu dccp %lu sctp %lu\n", n_ipv4, n_tcp,
+	       n_udp, n_icmp, n_icmpv6, n_igmp, n_gre, n_pim, n_vrrp, n_eigrp,
+	       n_dccp, n_sctp);
 	return 0;
 }

@@ -4,7 +4,8 @@
 # fuzz/fuzz_ip_packet.c to fuzz/corpus/ip_packet/ (run from the top of the
 # tree): a 19-byte prefix (option byte, a 16-byte address, a port) and an
 # IP packet with its checksum fields zero, IPv4 and IPv6, TCP, UDP, ICMP,
-# ICMPv6, IPv4 options with a live LSRR, an IPv6 routing header, GRE.
+# ICMPv6, IPv4 options with a live LSRR, an IPv6 routing header, GRE,
+# SCTP (its CRC32c field zero too; an odd length over IPv6).
 import os
 import struct
 
@@ -38,11 +39,18 @@ def icmp(payload, t=8):
     return struct.pack("!BBHHH", t, 0, 0, 7, 1) + payload
 
 
+def sctp(chunks):
+    return struct.pack("!HHI", 5000, 5001, 0xdeadbeef) + bytes(4) + chunks
+
+
 PAY = bytes(range(7, 7 + 45))
 MPLS = bytes([0, 0x10, 0x01, 0x40])            # one label, bottom of stack
 ETH4 = bytes.fromhex("020000000001020000000002") + b"\x08\x00"
 ETH6 = bytes.fromhex("020000000001020000000002") + b"\x86\xdd"
 NSH = bytes([0x0f, 0xc2, 0x02, 0x01, 0, 0x01, 0x23, 0xff])  # MD 2, IPv4
+# An SCTP DATA chunk (length 16 + 45, unpadded) and a SACK.
+DATA = struct.pack("!BBHIHHI", 0, 3, 16 + len(PAY), 1, 0, 0, 0) + PAY
+SACK = struct.pack("!BBHIIHH", 3, 0, 16, 7, 65536, 0, 0)
 seeds = {
     "v4-tcp": (0x00, v4(6, tcp(PAY, b"\x01\x01\x08\x0a" + bytes(8)))),
     "v4-udp": (0x02, v4(17, udp(PAY))),
@@ -67,6 +75,8 @@ seeds = {
                                       bytes([143, 2, 4, 1, 0, 0, 0, 0]) + B6)),
     "v4-gre-nsh-v4-udp": (0x00, v4(47, b"\x00\x00\x89\x4f" + NSH +
                                    v4(17, udp(PAY)))),
+    "v4-sctp": (0x00, v4(132, sctp(SACK + DATA + bytes(3)))),
+    "v6-sctp-odd": (0x00, v6(132, sctp(SACK + DATA))),
 }
 d = "fuzz/corpus/ip_packet"
 os.makedirs(d, exist_ok=True)

@@ -96,7 +96,9 @@ compare_tshark() {
 	# with direction (205), MPLS (219), PPP for pppd (166) and Frame Relay
 	# with direction (206): the catalog's reference judges those alone.
 	# Reassembly off: the catalog's fragments share IP IDs on purpose.
-	# UDP 8472 is Linux's VXLAN port, which tshark needs told.
+	# UDP 8472 is Linux's VXLAN port, which tshark needs told.  tshark
+	# checks no SCTP checksum unless told which kind (its sctp.checksum
+	# preference: None by default, or Adler 32, CRC 32c, Automatic).
 	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204 \
 		240 241 242 119 163 192 197 178 179 180 181 6 7 10 106 107 \
 		122 123 138; do
@@ -106,13 +108,14 @@ compare_tshark() {
 			-o ipv6.defragment:FALSE -o ip.check_checksum:TRUE \
 			-o tcp.check_checksum:TRUE -o udp.check_checksum:TRUE \
 			-o udplite.check_checksum:TRUE -d udp.port==8472,vxlan \
-			-T fields \
+			-o 'sctp.checksum:CRC 32c' -T fields \
 			-e ip.checksum.status -e tcp.checksum.status \
 			-e udp.checksum.status -e icmp.checksum.status \
 			-e icmpv6.checksum.status -e igmp.checksum.status \
 			-e gre.checksum.status -e pim.cksum.status \
 			-e vrrp.checksum.status -e carp.checksum.status \
 			-e eigrp.checksum.status -e dccp.checksum.status \
+			-e sctp.checksum.status \
 			-E separator=';' -E occurrence=a \
 			-E aggregator=, >>"$w/tshark.txt" 2>"$w/tshark.err" || {
 			cat "$w/tshark.err"
@@ -138,7 +141,7 @@ import sys
 # RSVP's checksum (no status field), so those two are not compared here
 # (docs/capture-tools.md).
 cols = ["ip", "tcp", "udp", "icmp", "icmpv6", "igmp", "gre", "pim", "vrrp",
-        "ospf", "rsvp", "eigrp", "dccp"]
+        "ospf", "rsvp", "eigrp", "dccp", "sctp"]
 skip = {"ospf", "rsvp"}
 ours = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 def merge_vrrp(t):

@@ -106,6 +106,20 @@ print("json/csv: %d results, %d cells, all %d kernels correct; impls: %s"
       % (len(res), len(cells), len(kernels), " ".join(sorted(impls))))
 PY
 [ $rc -eq 0 ] || fail "bench run: exit $rc (a kernel gave a wrong result)"
+
+echo "--- the crc32c op: every CRC32c kernel, odd sizes, checked"
+# Each kernel against the bench's own bitwise CRC (bench_ref.c), at
+# lengths around the x86 kernel's 384-byte blocks and an odd offset.
+crc=$(sed -n 's/^crc32c kernels: //p' "$tmp/list")
+[ -n "$crc" ] || fail "bench --list names no crc32c kernel"
+"$T" bench --op crc32c --rounds 1 --target-us 20 --cache hot,cold \
+	--sizes 1,63,383,384,1501,4099 --offsets 0,1 --csv "$tmp/c.csv" \
+	>"$tmp/cout" || fail "crc32c op: exit $? (a wrong CRC?)"
+for k in $crc; do
+	n=$(grep -c "^crc32c,$k,.*,yes,,,\$" "$tmp/c.csv") || true
+	[ "$n" -eq 24 ] || fail "crc32c op: $k correct in $n of 24 cells"
+done
+echo "crc32c op: $crc correct in every cell"
 for k in $kernels; do
 	n=$(grep -c "^partial,$k," "$tmp/b.csv") || true
 	[ "$n" -eq 16 ] || fail "kernel $k has $n partial rows, want 16"

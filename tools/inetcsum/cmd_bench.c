@@ -3,7 +3,8 @@
  * tools/inetcsum/cmd_bench.c - "inetcsum bench": checks and times every
  * kernel this CPU supports, the peers compiled in (bench/) and the
  * baselines, for the partial sum, the fused copy and the IPv4 header
- * checksum, hot and cold, and prints one comparison.  This file parses the
+ * checksum (and, when asked, the CRC32c kernels: --op crc32c), hot and
+ * cold, and prints one comparison.  This file parses the
  * options; the engine that measures is bench/engine/ (the inetcsum_bench
  * library), entered through inetcsum_bench_run().
  *
@@ -69,7 +70,8 @@ usage(FILE *f)
 	fprintf(f,
 "usage: inetcsum bench [OPTIONS]\n"
 "Checks and times every kernel, peer and baseline; see docs/bench.md.\n"
-"  --op LIST          partial,copy,ipv4,batch (default: all four)\n"
+"  --op LIST          partial,copy,ipv4,batch (default: these four),\n"
+"                     crc32c (the CRC32c kernels, only when named)\n"
 "  --sizes LIST       bytes, K/M suffixes allowed (default: 20,40,64,256,\n"
 "                     576,1448,1500,4096,9000,64K,1M); ipv4 uses 20 and 60;\n"
 "                     the item 'fine' is 8,16,20,24,...,128 (every 8 B and\n"

@@ -93,12 +93,12 @@ usage(FILE *f)
  * 'frame': those whose bytes now differ from the value 'r' recorded before
  * the fix.  Besides the wrong fields themselves this finds a correct outer
  * checksum (GRE, an ICMP error) that had to follow a repaired inner layer
- * it covers.
+ * it covers.  'rlayer' is the layer that the reassembly judged, or -1.
  */
 static void
 note_changes(const char *path, uint64_t frame, size_t frame_offset,
 	     const uint8_t *data, size_t caplen,
-	     const struct inetcsum_frame_result *r, int verbose,
+	     const struct inetcsum_frame_result *r, int rlayer, int verbose,
 	     uint64_t changed[CLI_NPROTO])
 {
 	size_t i;
@@ -111,7 +111,13 @@ note_changes(const char *path, uint64_t frame, size_t frame_offset,
 			continue;
 		now = (unsigned)data[l->field_offset] << 8 |
 		      data[l->field_offset + 1];
-		if (now == l->stored)
+		/*
+		 * SCTP's 'stored' is half its field (inetcsum_packet.h); the
+		 * fixer rewrites a BAD SCTP field whole, so BAD says it.
+		 */
+		if (now == l->stored && !(l->proto == INETCSUM_PROTO_SCTP &&
+					  l->status == INETCSUM_BAD &&
+					  (int)i != rlayer))
 			continue;
 		if ((unsigned)l->proto < CLI_NPROTO)
 			changed[l->proto]++;
@@ -357,9 +363,15 @@ release_frame(void *arg, struct inetcsum_reasm_frame *f)
 				       INETCSUM_FRAME_NOT_READY : 0), &tmp);
 	if (f->rlayer >= 0) {
 		l = &f->r->layers[f->rlayer];
+		/*
+		 * 'expected' is the whole field for every protocol but SCTP,
+		 * whose 4-byte CRC it holds only half of (inetcsum_packet.h):
+		 * a reassembled SCTP datagram is checked, not fixed.
+		 */
 		if ((l->status == INETCSUM_BAD ||
 		     (l->status == INETCSUM_PARTIAL &&
 		      (x->flags & INETCSUM_FIX_PARTIAL))) &&
+		    l->proto != INETCSUM_PROTO_SCTP &&
 		    l->field_offset < f->caplen &&
 		    f->caplen - l->field_offset >= 2) {
 			x->scratch[l->field_offset] =
@@ -368,7 +380,7 @@ release_frame(void *arg, struct inetcsum_reasm_frame *f)
 		}
 	}
 	note_changes(x->path, f->number, (size_t)f->offset, x->scratch,
-		     f->caplen, f->r, x->verbose, x->changed);
+		     f->caplen, f->r, f->rlayer, x->verbose, x->changed);
 	if (write_upto(x, f->offset) < 0 || put(x, x->scratch, f->caplen) < 0)
 		return;
 	x->pos = f->offset + f->caplen;
