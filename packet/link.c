@@ -79,8 +79,6 @@ ip_version(const struct pctx *c, size_t off, unsigned v)
  * is the address family, AF_INET 2 or Solaris's AF_INET6 26, then the IP
  * packet.
  */
-static void raw_ip(struct pctx *c, size_t off, size_t end, int want);
-
 #define IPNET_HLEN		24
 #define IPNET_FAMILY_OFF	1
 #define IPNET_AF_INET		2
@@ -98,7 +96,7 @@ ipnet(struct pctx *c, size_t end)
 		set_note(c, "ipnet family not parsed");
 		return;
 	}
-	raw_ip(c, IPNET_HLEN, end, af == IPNET_AF_INET ? 4 : 6);
+	inetcsum_pkt_raw_ip(c, IPNET_HLEN, end, af == IPNET_AF_INET ? 4 : 6);
 }
 
 /*
@@ -173,7 +171,7 @@ nflog(struct pctx *c, size_t end)
 		if (l < NFLOG_TLV_HLEN || l > end - off)
 			break;
 		if (type == NFULA_PAYLOAD) {
-			raw_ip(c, off + NFLOG_TLV_HLEN, off + l,
+			inetcsum_pkt_raw_ip(c, off + NFLOG_TLV_HLEN, off + l,
 			       af == NFLOG_AF_INET ? 4 : 6);
 			return;
 		}
@@ -321,8 +319,8 @@ inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 }
 
 /* IPv4 or IPv6 by the version nibble (raw IP link types). */
-static void
-raw_ip(struct pctx *c, size_t off, size_t end, int want)
+void
+inetcsum_pkt_raw_ip(struct pctx *c, size_t off, size_t end, int want)
 {
 	unsigned v;
 
@@ -398,7 +396,7 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 		set_note(c, "loopback address family not IP");
 		return;
 	}
-	raw_ip(c, off + LOOP_HLEN, end, v);
+	inetcsum_pkt_raw_ip(c, off + LOOP_HLEN, end, v);
 }
 
 /*
@@ -420,7 +418,7 @@ enc(struct pctx *c, size_t end)
 		set_note(c, "enc address family not IP");
 		return;
 	}
-	raw_ip(c, ENC_HLEN, end, v);
+	inetcsum_pkt_raw_ip(c, ENC_HLEN, end, v);
 }
 
 /*
@@ -450,7 +448,7 @@ pflog(struct pctx *c, size_t end)
 		set_note(c, "pflog address family not IP");
 		return;
 	}
-	raw_ip(c, hl, end, v);
+	inetcsum_pkt_raw_ip(c, hl, end, v);
 }
 
 /*
@@ -505,7 +503,7 @@ arcnet(struct pctx *c, size_t end, size_t hl)
 		}
 		off += 3;	/* split flag, 2-byte sequence number */
 	}
-	raw_ip(c, off, end, proto == ARC_IPV6 ? 6 : 4);
+	inetcsum_pkt_raw_ip(c, off, end, proto == ARC_IPV6 ? 6 : 4);
 }
 
 /*
@@ -552,7 +550,7 @@ pktap(struct pctx *c, size_t end)
 		return;
 	case 12:			/* Darwin's DLT_RAW */
 	case INETCSUM_LINK_RAW:
-		raw_ip(c, hl, end, 0);
+		inetcsum_pkt_raw_ip(c, hl, end, 0);
 		return;
 	}
 	set_note(c, "PKTAP packet of a link type not parsed");
@@ -594,13 +592,13 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 				       SLL2_HLEN, end);
 		return 0;
 	case INETCSUM_LINK_RAW:
-		raw_ip(c, 0, end, 0);
+		inetcsum_pkt_raw_ip(c, 0, end, 0);
 		return 0;
 	case INETCSUM_LINK_IPV4:
-		raw_ip(c, 0, end, 4);
+		inetcsum_pkt_raw_ip(c, 0, end, 4);
 		return 0;
 	case INETCSUM_LINK_IPV6:
-		raw_ip(c, 0, end, 6);
+		inetcsum_pkt_raw_ip(c, 0, end, 6);
 		return 0;
 	case INETCSUM_LINK_NULL:
 		loopback(c, 0, end, 1);

@@ -167,21 +167,6 @@ llc_snap_at(const struct pctx *c, size_t off, size_t end)
 	       memcmp(c->f + off, snap, sizeof(snap)) == 0;
 }
 
-/* Raw IPv4, as the link type says; the version nibble checked. */
-static void
-ipv4_only(struct pctx *c, size_t off, size_t end)
-{
-	if (!have(c, off, 1) || off >= end) {
-		set_note(c, "truncated before the IP header");
-		return;
-	}
-	if (c->f[off] >> 4 != 4) {
-		set_note(c, "IP version does not match the link type");
-		return;
-	}
-	inetcsum_pkt_ipv4(c, off, end);
-}
-
 /*
  * SunATM (LINKTYPE_SUNATM 123): a flags byte (direction in the top bit,
  * the traffic type in the low nibble: 1 LANE, 2 LLC, 0 unknown), the VPI
@@ -236,7 +221,7 @@ inetcsum_pkt_link_legacy(struct pctx *c, int linktype, size_t end)
 		if (llc_snap_at(c, 0, end))
 			inetcsum_pkt_llc(c, 0, end);
 		else
-			ipv4_only(c, 0, end);
+			inetcsum_pkt_raw_ip(c, 0, end, 4);
 		return 0;
 	case INETCSUM_LINK_FRELAY:
 		inetcsum_pkt_frelay(c, 0, end);

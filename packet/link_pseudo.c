@@ -234,18 +234,8 @@ erf_record(struct pctx *c, size_t end)
 	switch (type & 0x7f) {
 	case 22:
 	case 23:
-		if (!have(c, off, 1) || off >= end) {
-			set_note(c, "truncated before the IP header");
-			return;
-		}
-		if (c->f[off] >> 4 != ((type & 0x7f) == 22 ? 4 : 6)) {
-			set_note(c, "IP version does not match the ERF type");
-			return;
-		}
-		if ((type & 0x7f) == 22)
-			inetcsum_pkt_ipv4(c, off, end);
-		else
-			inetcsum_pkt_ipv6(c, off, end);
+		inetcsum_pkt_raw_ip(c, off, end,
+				    (type & 0x7f) == 22 ? 4 : 6);
 		return;
 	case 1:
 	case 10:

@@ -244,6 +244,12 @@ int inetcsum_pkt_link(struct pctx *c, int linktype, size_t end);
  * for any other. */
 int inetcsum_pkt_link_pseudo(struct pctx *c, int linktype, size_t end);
 int inetcsum_pkt_link_legacy(struct pctx *c, int linktype, size_t end);
+/*
+ * A raw IP packet at 'off' (link.c): IPv4 or IPv6 by its version nibble;
+ * 'want' 4 or 6 when the link layer says which (a nibble that disagrees
+ * is noted, not parsed), 0 when it does not.
+ */
+void inetcsum_pkt_raw_ip(struct pctx *c, size_t off, size_t end, int want);
 /* Frame Relay from its Q.922 address (link_legacy.c). */
 void inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end);
 
