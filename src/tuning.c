@@ -35,7 +35,10 @@
  * the distances, 4096 B won cold (1.04-1.08x over none at 64 KiB and
  * 1 MiB, up to 1.2x at 16 KiB in pf sweeps) and lost hot at 16 KiB
  * (0.84-0.90x of none), none came to 1.019x overall, inside the margin:
- * the build's 4096 stays.
+ * the build's 4096 stays.  Since 2026-12-05 only from 256 KiB, as Intel's
+ * default: below it every distance lost hot (1.2-1.3x at 8-16 KiB) and
+ * gained nothing cold, while at 1-4 MiB cold 4096 B was up to 1.3-1.4x
+ * none (docs/tuning.md, "Zen 5 under its row").
  */
 #define ZEN5_PREFETCH	4096
 #define ZEN5_EVIDENCE \
@@ -43,7 +46,8 @@
 	"and copy; 4096 B ahead 1.04-1.08x over none cold at 64 KiB-1 MiB, " \
 	"0.84-0.90x hot at 16 KiB, within 3% of none overall; the copy's " \
 	"vpmaddwd loop from 2048 B 1.15-1.4x hot at 4-16 KiB (inetcsum " \
-	"bench --op copy, against x86_avx512 in the same run)"
+	"bench --op copy, against x86_avx512 in the same run); prefetch from " \
+	"256 KiB only: inetcsum bench --prefetch, 2026-12-05"
 
 #define DEFAULT_EVIDENCE \
 	"the registry's best kernel for this CPU's features (docs/tuning.md, " \
@@ -62,6 +66,7 @@ static const struct inetcsum_tuning_row rows[] = {
 		.family = 0x1a, .model_lo = 0x00, .model_hi = 0xff,
 		.partial = "x86_avx512_vnni", .copy = "x86_avx512_vnni",
 		.prefetch = ZEN5_PREFETCH,
+		.prefetch_min = 256 * 1024,
 		.copy_madd_min = 2048,
 		.evidence = ZEN5_EVIDENCE,
 	},
