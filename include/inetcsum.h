@@ -513,7 +513,8 @@ inetcsum_tuning_source(void);
  * inetcsum_tuning_export() writes into 'buf' ('cap' bytes) the tuning
  * record for this CPU with kernel 'partial' for inetcsum_partial(), 'copy'
  * for inetcsum_copy() and a prefetch distance of 'prefetch' bytes (-1: the
- * build's default), the other settings taken from the table's row, and
+ * build's default), the other settings taken from the table's row (the
+ * length from which the distance applies among them), and
  * 'note' (one line of at most 200 bytes, or NULL) saying what was measured.
  * It returns the record's length (NUL-terminated), or -1 when a name is
  * not a kernel name, 'note' is too long or holds a newline, or 'cap' is
@@ -537,6 +538,18 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
  */
 INETCSUM_API int
 inetcsum_prefetch_set(size_t distance);
+
+/*
+ * inetcsum_prefetch_min() returns the length from which the x86-64 vector
+ * kernels' partial sum prefetches at all, as the tuning row or record in
+ * use sets it (shorter buffers run the loop without prefetch); 0 when
+ * every buffer long enough for the distance prefetches: after
+ * inetcsum_prefetch_set(), where the row has no threshold, and where no
+ * kernel has a run-time distance.  `inetcsum tune` measures distances only
+ * in buffers of at least this length, where they apply.
+ */
+INETCSUM_API size_t
+inetcsum_prefetch_min(void);
 
 /* inetcsum_version() returns INETCSUM_VERSION_STRING of the library. */
 INETCSUM_API const char *

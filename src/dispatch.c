@@ -320,3 +320,10 @@ inetcsum_tuning(struct inetcsum_tuning *t)
 	t->copy = k->copy_name != NULL ? k->copy_name : k->name;
 	t->prefetch = inetcsum_tuning_prefetch_now();
 }
+
+INETCSUM_API size_t
+inetcsum_prefetch_min(void)
+{
+	(void)inetcsum_kernel_active();	/* the row or record applied */
+	return inetcsum_tuning_prefetch_min_now();
+}

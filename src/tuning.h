@@ -109,6 +109,8 @@ void inetcsum_tuning_ident(struct inetcsum_cpu_ident *id);
 
 /* The prefetch distance the kernels use now (0 where they have none). */
 size_t inetcsum_tuning_prefetch_now(void);
+/* The threshold in use (inetcsum_prefetch_min()). */
+size_t inetcsum_tuning_prefetch_min_now(void);
 
 /*
  * Installs the row's prefetch distance for the x86 vector kernels, unless

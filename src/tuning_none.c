@@ -38,4 +38,10 @@ inetcsum_tuning_prefetch_now(void)
 {
 	return 0;
 }
+
+size_t
+inetcsum_tuning_prefetch_min_now(void)
+{
+	return 0;
+}
 #endif

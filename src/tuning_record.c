@@ -18,14 +18,15 @@
  * (secure_getenv() where the C library has it), so only the system file is
  * read there.
  *
- * The format (version 1), exactly these lines in this order, each ending in
+ * The format (version 2), exactly these lines in this order, each ending in
  * a newline, at most RECORD_MAX bytes in all:
  *
- *   inetcsum-tuning 1
+ *   inetcsum-tuning 2
  *   cpu VENDOR FAMILY MODEL FEATURES      e.g. "cpu amd 25 17 0x1fff"
  *   partial KERNEL
  *   copy KERNEL
  *   prefetch N                            bytes, or -1: the build's default
+ *   prefetch_min N                        bytes, 0: prefetch in every buffer
  *   copy_madd_min N                       bytes, 0: never
  *   partial_large KERNEL|- N
  *   note TEXT                             what was measured, and when
@@ -42,6 +43,11 @@
  * this CPU cannot run, is replaced by the table's choice for that
  * operation, as for a table row (src/dispatch.c); every kernel sums
  * exactly, so no record can make a sum wrong, only slower.
+ *
+ * Version 1 had no prefetch_min line: its distance applied to every
+ * buffer, and `inetcsum tune` measured it so, which lost against a row
+ * that prefetches only in long buffers (docs/tuning.md).  Such a record
+ * is of another version now, and ignored like one.
  *
  * A record that is absent, unreadable, malformed, of another version or of
  * another CPU is ignored: the library never fails because of one, and
@@ -214,8 +220,8 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 	line = next_line(text, len, &pos);
 	if (line == NULL || strncmp(line, "inetcsum-tuning ", 16) != 0)
 		BAD("not a tuning record");
-	if (strcmp(line + 16, "1") != 0)
-		BAD("format version %.8s, not 1", line + 16);
+	if (strcmp(line + 16, "2") != 0)
+		BAD("format version %.8s, not 2", line + 16);
 	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "cpu")) == NULL ||
 	    sscanf(v, "%7[a-z] %u %u %lx%n", vendor, &family, &model, &feat,
@@ -235,35 +241,40 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 		BAD("line 5 is not \"prefetch N\" (-1 to 1048576)");
 	row->prefetch = (long)n;
 	line = next_line(text, len, &pos);
+	if (line == NULL || (v = after(line, "prefetch_min")) == NULL ||
+	    number(v, 0, &n) < 0)
+		BAD("line 6 is not \"prefetch_min N\"");
+	row->prefetch_min = (size_t)n;
+	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "copy_madd_min")) == NULL ||
 	    number(v, 0, &n) < 0)
-		BAD("line 6 is not \"copy_madd_min N\"");
+		BAD("line 7 is not \"copy_madd_min N\"");
 	row->copy_madd_min = (size_t)n;
 	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "partial_large")) == NULL)
-		BAD("line 7 is not \"partial_large KERNEL|- N\"");
+		BAD("line 8 is not \"partial_large KERNEL|- N\"");
 	{
 		const char *sp = strchr(v, ' ');
 
 		if (sp == NULL || number(sp + 1, 0, &m) < 0)
-			BAD("line 7 is not \"partial_large KERNEL|- N\"");
+			BAD("line 8 is not \"partial_large KERNEL|- N\"");
 		if (sp - v == 1 && v[0] == '-')
 			rec_large[0] = '\0';
 		else if (name(v, (size_t)(sp - v), rec_large) < 0)
-			BAD("line 7 names no kernel");
+			BAD("line 8 names no kernel");
 	}
 	row->partial_large = rec_large[0] != '\0' ? rec_large : NULL;
 	row->partial_large_min = row->partial_large != NULL ? (size_t)m : 0;
 	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "note")) == NULL ||
 	    strlen(v) > NOTE_MAX)
-		BAD("line 8 is not \"note TEXT\" (at most %d bytes)", NOTE_MAX);
+		BAD("line 9 is not \"note TEXT\" (at most %d bytes)", NOTE_MAX);
 	snprintf(rec_evidence, sizeof(rec_evidence), "%s", v);
 	line = next_line(text, len, &pos);
 	if (line == NULL || pos != len || (v = after(line, "check")) == NULL ||
 	    strlen(v) != 4 || sscanf(v, "%4x%n", &check, &used) != 1 ||
 	    used != 4)
-		BAD("line 9 is not \"check XXXX\", the last line");
+		BAD("line 10 is not \"check XXXX\", the last line");
 	if (check != want)
 		BAD("check %04x does not match its contents (%04x)", check,
 		    want);
@@ -418,13 +429,14 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 		snprintf(k[2], sizeof(k[2]), "-");
 	inetcsum_tuning_ident(&id);
 	n = snprintf(buf, cap,
-		     "inetcsum-tuning 1\n"
+		     "inetcsum-tuning 2\n"
 		     "cpu %s %u %u 0x%x\n"
-		     "partial %s\ncopy %s\nprefetch %ld\n"
+		     "partial %s\ncopy %s\nprefetch %ld\nprefetch_min %zu\n"
 		     "copy_madd_min %zu\npartial_large %s %zu\nnote %s\n",
 		     vendor_name(id.vendor), (unsigned)id.family,
 		     (unsigned)id.model, (unsigned)csum_features(),
-		     k[0], k[1], prefetch, row->copy_madd_min, k[2],
+		     k[0], k[1], prefetch, row->prefetch_min,
+		     row->copy_madd_min, k[2],
 		     row->partial_large != NULL ? row->partial_large_min : 0,
 		     note);
 	if (n < 0 || (size_t)n + 12 > cap || (size_t)n + 11 > RECORD_MAX)

@@ -12,8 +12,11 @@
  *  2. Which kernel for inetcsum_copy()?  The same cells.
  *  3. How far ahead should the x86 vector kernels prefetch?  The chosen
  *     partial kernel at 0, 256, 512, 1024, 2048, 4096 and 8192 bytes
- *     (inetcsum_prefetch_set()), hot and cold at 4 KiB, 16 KiB, 64 KiB and
- *     1 MiB.
+ *     (inetcsum_prefetch_set()), hot and cold at 4 KiB, 16 KiB, 64 KiB,
+ *     256 KiB and 1 MiB: those of the sizes at which the row in use
+ *     prefetches at all (inetcsum_prefetch_min(); the Intel default and
+ *     Zen 5 from 256 KiB), since below it no distance applies, and the
+ *     threshold goes into the record with the distance.
  *
  * A candidate's score is the geometric mean over the cells of its speed
  * relative to the choice in use (> 1: faster); the best score wins, but a
@@ -35,7 +38,7 @@
 #include "bench_tune.h"
 
 #define TUNE_MAX_KERNELS 16
-#define TUNE_MAX_CELLS	 8
+#define TUNE_MAX_CELLS	 10
 #define TUNE_BUF	 ((size_t)1 << 20)
 #define TUNE_MARGIN	 1.03
 
@@ -50,8 +53,8 @@ static const struct cell kernel_cells[] = {
 };
 
 static const struct cell prefetch_cells[] = {
-	{ 4096, 0 }, { 16384, 0 }, { 65536, 0 }, { TUNE_BUF, 0 },
-	{ 4096, 1 }, { 16384, 1 }, { 65536, 1 }, { TUNE_BUF, 1 },
+	{ 4096, 0 }, { 16384, 0 }, { 65536, 0 }, { 262144, 0 }, { TUNE_BUF, 0 },
+	{ 4096, 1 }, { 16384, 1 }, { 65536, 1 }, { 262144, 1 }, { TUNE_BUF, 1 },
 };
 
 static const size_t distances[] = { 0, 256, 512, 1024, 2048, 4096, 8192 };
@@ -243,9 +246,11 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 		    struct inetcsum_bench_tune_choice *choice)
 {
 	static struct question qk, qc, qp;
+	static struct cell pcells[NCELLS(prefetch_cells)];
 	struct inetcsum_tuning t;
 	struct tune_bufs b;
-	size_t i, n = 0, kp, kc, kd;
+	size_t i, n = 0, kp, kc, kd, pmin;
+	long dist;
 	const char *name;
 	char cpu[128], date[32];
 	time_t now = time(NULL);
@@ -267,10 +272,12 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	inetcsum_bench_cpu_model(cpu, sizeof(cpu));
 	inetcsum_impl_select("auto");
 	inetcsum_tuning(&t);
+	pmin = inetcsum_prefetch_min();
 	fprintf(out, "tune: %s (%s, family 0x%x, model 0x%x), %s\n", cpu,
 		t.vendor, t.family, t.model, date);
 	fprintf(out, "in use: row \"%s\": partial %s, copy %s, prefetch %zu "
-		"(%s)\n", t.row, t.partial, t.copy, t.prefetch, t.evidence);
+		"from %zu bytes (%s)\n", t.row, t.partial, t.copy, t.prefetch,
+		pmin, t.evidence);
 
 	qk.title = "inetcsum_partial() kernels";
 	qc.title = "inetcsum_copy() kernels";
@@ -293,10 +300,17 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 
 	kd = (size_t)-1;
 	inetcsum_impl_select(qk.names[kp]);
-	if (inetcsum_prefetch_set(t.prefetch) == 0) {
-		qp.title = "prefetch distance";
-		qp.cells = prefetch_cells;
-		qp.ncells = NCELLS(prefetch_cells);
+	for (i = n = 0; i < NCELLS(prefetch_cells); i++)
+		if (prefetch_cells[i].size >= pmin)
+			pcells[n++] = prefetch_cells[i];
+	if (n == 0) {
+		fprintf(out, "\nprefetch distance: not measured (the row "
+			"prefetches from %zu bytes, past every cell)\n", pmin);
+	} else if (inetcsum_prefetch_set(t.prefetch) == 0) {
+		qp.title = pmin != 0 ? "prefetch distance, in the buffers the "
+				       "row prefetches in" : "prefetch distance";
+		qp.cells = pcells;
+		qp.ncells = n;
 		qp.ncand = NCELLS(distances);
 		qp.current = 0;
 		for (i = 0; i < qp.ncand; i++) {
@@ -309,18 +323,21 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 		fprintf(out, "\nprefetch distance: not measured (no kernel of "
 			"this build has a run-time distance)\n");
 	}
+	/* Not measured: the build's (-1), or the row's past every cell. */
+	dist = kd != (size_t)-1 ? (long)qp.dist[kd] :
+	       n == 0 ? (long)t.prefetch : -1L;
 
 	fprintf(out, "\nthe row this CPU would want (src/tuning.c):\n"
 		"\t{\n\t\t.cpu = \"%s\",\n\t\t.vendor = INETCSUM_VENDOR_%s,\n"
 		"\t\t.family = 0x%x, .model_lo = 0x%x, .model_hi = 0x%x,\n"
 		"\t\t.partial = \"%s\", .copy = \"%s\",\n"
-		"\t\t.prefetch = %ld,\n"
+		"\t\t.prefetch = %ld, .prefetch_min = %zu,\n"
 		"\t\t.evidence = \"inetcsum bench --tune, %s\",\n\t},\n",
 		cpu,
 		strcmp(t.vendor, "intel") == 0 ? "INTEL" :
 		strcmp(t.vendor, "amd") == 0 ? "AMD" : "OTHER",
 		t.family, t.model, t.model, qk.names[kp], qc.names[kc],
-		kd == (size_t)-1 ? -1L : (long)qp.dist[kd], date);
+		dist, pmin, date);
 	fprintf(out, "%s\n", kp == qk.current && kc == qc.current &&
 		(kd == (size_t)-1 || kd == qp.current) ?
 		"which is the row in use (within the 3% margin)." :
@@ -328,7 +345,7 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	if (choice != NULL) {
 		choice->partial = qk.names[kp];
 		choice->copy = qc.names[kc];
-		choice->prefetch = kd == (size_t)-1 ? -1L : (long)qp.dist[kd];
+		choice->prefetch = dist;
 	}
 	inetcsum_impl_select("auto");
 	free(b.src);

@@ -98,4 +98,15 @@ inetcsum_tuning_prefetch_now(void)
 	return atomic_load_explicit(&inetcsum_x86_prefetch,
 				    memory_order_relaxed);
 }
+
+size_t
+inetcsum_tuning_prefetch_min_now(void)
+{
+#ifdef INETCSUM_X86_PREFETCH_FIXED
+	return 0;
+#else
+	return atomic_load_explicit(&inetcsum_x86_prefetch_min,
+				    memory_order_relaxed);
+#endif
+}
 #endif /* INETCSUM_ARCH_X86_64 */

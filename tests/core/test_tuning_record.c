@@ -2,16 +2,17 @@
 /*
  * tests/core/test_tuning_record.c - the tuning record (src/tuning_record.c):
  *
- *  - written: inetcsum_tuning_export() makes the documented nine lines for
- *    this CPU, and its check line is the checksum of the lines before it
- *    as the naive reference (tests/lib/ref_csum.c) computes it;
+ *  - written: inetcsum_tuning_export() makes the documented ten lines for
+ *    this CPU, with the table row's prefetch threshold, and its check line
+ *    is the checksum of the lines before it as the naive reference
+ *    (tests/lib/ref_csum.c) computes it;
  *  - read back: the parser gives back every field, and a process whose
  *    INETCSUM_TUNING names the file runs with the record's kernels and
  *    says so (inetcsum_tuning_source(), inetcsum_tuning()), with sums that
  *    match the reference;
  *  - mismatched: a record of another vendor, family, model or feature set,
- *    or of another format version, is refused, and such a process runs
- *    with the table's row;
+ *    or of another format version (1, which had no threshold, and 3), is
+ *    refused, and such a process runs with the table's row;
  *  - corrupted: every byte of a record changed (to each of a few values),
  *    every truncation, and random garbage: either refused or, where the
  *    change kept it a record (a hex digit's case), read with the same
@@ -59,8 +60,8 @@ parse(const char *text, size_t len, struct inetcsum_tuning_row *row,
 static void
 fields(const struct inetcsum_tuning_row *r, char *out, size_t cap)
 {
-	snprintf(out, cap, "%s|%s|%ld|%zu|%s|%zu|%s", r->partial, r->copy,
-		 r->prefetch, r->copy_madd_min,
+	snprintf(out, cap, "%s|%s|%ld|%zu|%zu|%s|%zu|%s", r->partial, r->copy,
+		 r->prefetch, r->prefetch_min, r->copy_madd_min,
 		 r->partial_large ? r->partial_large : "-",
 		 r->partial_large_min, r->evidence);
 }
@@ -78,9 +79,10 @@ ref_check(const char *p, size_t n)
 static void
 test_written(const char *rec, int n)
 {
-	const char *want[] = { "inetcsum-tuning 1\n", "cpu ", "partial ",
-			       "copy ", "prefetch ", "copy_madd_min ",
-			       "partial_large ", "note ", "check " };
+	const char *want[] = { "inetcsum-tuning 2\n", "cpu ", "partial ",
+			       "copy ", "prefetch ", "prefetch_min ",
+			       "copy_madd_min ", "partial_large ", "note ",
+			       "check " };
 	const char *p = rec, *last = rec;
 	unsigned check;
 	size_t i;
@@ -121,8 +123,10 @@ test_read_back(const char *rec, int n)
 	      "own record refused: %s", why);
 	CHECK(strcmp(row.partial, "generic") == 0 &&
 	      strcmp(row.copy, "generic") == 0 && row.prefetch == 256 &&
+	      row.prefetch_min == inetcsum_tuning_table_row()->prefetch_min &&
 	      strcmp(row.evidence, "test record") == 0,
-	      "fields read back wrong");
+	      "fields read back wrong (prefetch_min %zu, the row's %zu)",
+	      row.prefetch_min, inetcsum_tuning_table_row()->prefetch_min);
 }
 
 /* 'rec' with line 2 replaced by 'cpu', the check made right again. */
@@ -134,6 +138,28 @@ with_cpu(const char *rec, const char *cpu, char *out, size_t cap)
 	int n = snprintf(out, cap, "%.*s%s\n%.*s", (int)(l2 - rec), rec, cpu,
 			 (int)(chk - l3), l3);
 
+	return n + snprintf(out + n, cap - (size_t)n, "check %04x\n",
+			    ref_check(out, (size_t)n));
+}
+
+/*
+ * 'rec' with its line that starts "KEY " replaced by 'line', the check made
+ * right again.
+ */
+static int
+with_line(const char *rec, const char *key, const char *line, char *out,
+	  size_t cap)
+{
+	char k[32];
+	const char *at, *next, *chk;
+	int n;
+
+	snprintf(k, sizeof(k), "\n%s ", key);
+	at = strstr(rec, k) + 1;
+	next = strchr(at, '\n') + 1;
+	chk = strstr(rec, "check ");
+	n = snprintf(out, cap, "%.*s%s\n%.*s", (int)(at - rec), rec, line,
+		     (int)(chk - next), next);
 	return n + snprintf(out + n, cap - (size_t)n, "check %04x\n",
 			    ref_check(out, (size_t)n));
 }
@@ -177,11 +203,26 @@ test_mismatched(const char *rec)
 	n = with_cpu(rec, cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0,
 	      "other features accepted");
-	/* Another format version, its check right. */
-	n = snprintf(out, sizeof(out), "inetcsum-tuning 2\n%s",
+	/* Other format versions: 3, and 1 in its own nine-line form (no
+	 * prefetch_min line), each with its check right. */
+	n = snprintf(out, sizeof(out), "inetcsum-tuning 3\n%s",
 		     strchr(rec, '\n') + 1);
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
-	      strstr(why, "version") != NULL, "version 2: %s", why);
+	      strstr(why, "version") != NULL, "version 3: %s", why);
+	{
+		const char *pm = strstr(rec, "prefetch_min "), *chk;
+
+		chk = strstr(rec, "check ");
+		n = snprintf(out, sizeof(out), "inetcsum-tuning 1\n%.*s%.*s",
+			     (int)(pm - (strchr(rec, '\n') + 1)),
+			     strchr(rec, '\n') + 1,
+			     (int)(chk - (strchr(pm, '\n') + 1)),
+			     strchr(pm, '\n') + 1);
+		n += snprintf(out + n, sizeof(out) - (size_t)n, "check %04x\n",
+			      ref_check(out, (size_t)n));
+		CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
+		      strstr(why, "version") != NULL, "version 1: %s", why);
+	}
 }
 
 static void
@@ -220,7 +261,7 @@ test_corrupted(const char *rec, int n)
 		len = inetcsum_test_rand_below(sizeof(buf));
 		inetcsum_test_fill(buf, len);
 		if (len > 17 && (i & 1))
-			memcpy(buf, "inetcsum-tuning 1\n", 18);
+			memcpy(buf, "inetcsum-tuning 2\n", 18);
 		CHECK(parse(buf, len, &row, why, sizeof(why)) < 0,
 		      "random bytes accepted");
 	}
@@ -232,6 +273,7 @@ test_corrupted(const char *rec, int n)
 struct child_args {
 	const char *path, *want_partial, *want_source;
 	struct inetcsum_test_buf *b;
+	size_t want_min;	/* with a distance of 2048: the threshold */
 };
 
 static int
@@ -259,7 +301,27 @@ child_body(void *arg)
 		CHECK(inetcsum_fold(inetcsum_partial(p, len, 0)) ==
 		      inetcsum_ref_csum(p, len, 0), "sum at %zu", len);
 	}
+	/* Either side of the record's threshold, where one is tested. */
+	for (len = a->want_min - 2; a->want_min != 0 && len <= a->want_min + 2;
+	     len++) {
+		p = inetcsum_test_buf_tail(b, len & 3, len);
+		inetcsum_test_fill(p, len);
+		CHECK(inetcsum_fold(inetcsum_partial(p, len, 0)) ==
+		      inetcsum_ref_csum(p, len, 0), "sum at %zu", len);
+	}
 	inetcsum_tuning(&t);
+	/*
+	 * The record's distance and threshold in use where the kernels have
+	 * a run-time distance (x86-64 without a fixed one): there the
+	 * distance reads back as the record's 2048; elsewhere nothing has a
+	 * threshold.
+	 */
+	if (a->want_min != 0)
+		CHECK(t.prefetch == 2048 ?
+		      inetcsum_prefetch_min() == a->want_min :
+		      inetcsum_prefetch_min() == 0,
+		      "prefetch %zu from %zu, want 2048 from %zu (or 0)",
+		      t.prefetch, inetcsum_prefetch_min(), a->want_min);
 	CHECK(strstr(inetcsum_tuning_source(), want_source) != NULL,
 	      "source \"%s\", want \"%s\"", inetcsum_tuning_source(),
 	      want_source);
@@ -281,16 +343,24 @@ child_body(void *arg)
  * and inetcsum_tuning_source() must contain 'want_source'.
  */
 static void
-child(const char *path, const char *want_partial, const char *want_source,
-      struct inetcsum_test_buf *b)
+child_min(const char *path, const char *want_partial,
+	  const char *want_source, struct inetcsum_test_buf *b,
+	  size_t want_min)
 {
-	struct child_args a = { path, want_partial, want_source, b };
+	struct child_args a = { path, want_partial, want_source, b, want_min };
 
 	if (inetcsum_test_in_child(child_body, &a) != 0) {
 		fprintf(stderr, "FAIL: child for INETCSUM_TUNING=%s\n",
 			path != NULL ? path : "(unset)");
 		failures++;
 	}
+}
+
+static void
+child(const char *path, const char *want_partial, const char *want_source,
+      struct inetcsum_test_buf *b)
+{
+	child_min(path, want_partial, want_source, b, 0);
 }
 
 static void
@@ -319,7 +389,7 @@ main(void)
 	inetcsum_tuning_ident(&id);
 	/* A record is keyed by the checksum kernels' bits (src/crc32c.h). */
 	features = inetcsum_cpu_features() & ~(u32)INETCSUM_CRC32C_FEATURES;
-	inetcsum_test_buf_alloc(&b, 4096);
+	inetcsum_test_buf_alloc(&b, 16384);
 
 	n = inetcsum_tuning_export(rec, sizeof(rec), "generic", "generic",
 				   256, "test record");
@@ -347,15 +417,25 @@ main(void)
 	write_file(path, rec, (size_t)n);
 	child(path, "generic", "tuning record ", &b);
 	/*
+	 * The record's own distance and threshold are the ones in use, with
+	 * the registry's best kernel (the one with the distance, on x86-64).
+	 */
+	for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
+		if (sup)
+			break;
+	n = inetcsum_tuning_export(rec, sizeof(rec), best, best, 2048,
+				   "test record");
+	n = with_line(rec, "prefetch_min", "prefetch_min 12345", other,
+		      sizeof(other));
+	write_file(path, other, (size_t)n);
+	child_min(path, best, "tuning record ", &b, 12345);
+	/*
 	 * A kernel this build lacks: the record stands, and that operation
 	 * gets the registry's best, as for a table row naming it.
 	 */
 	n = inetcsum_tuning_export(rec, sizeof(rec), "no_such_kernel",
 				   "generic", 256, "test record");
 	write_file(path, rec, (size_t)n);
-	for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
-		if (sup)
-			break;
 	child(path, best, "tuning record ", &b);
 	write_file(path, rec, (size_t)n / 2);
 	child(path, NULL, "ignored", &b);
