@@ -693,12 +693,15 @@ FN(sum_long_)(const void *data, size_t len, u32 sum)
 	 * a tail call away: with both inlined (the prefetching one first),
 	 * or the plain one a jump away, 1100-4096 bytes ran 1.15-1.23x
 	 * slower hot on Zen 5 than a build without prefetch, as the same
-	 * loop ("The entry of the long sum" there).
+	 * loop ("The entry of the long sum" there).  A distance of 0 (the
+	 * AMD and other defaults, Zen 4) takes the plain loop too, rather
+	 * than the prefetching one testing a zero distance every block.
 	 * len > MID_MAX >= BLOCK here.
 	 */
 	size_t pf = X86_PREFETCH_NOW();
 
-	if (unlikely(len >= X86_PREFETCH_MIN_NOW() && len - BLOCK >= pf))
+	if (unlikely(pf != 0 && len >= X86_PREFETCH_MIN_NOW() &&
+		     len - BLOCK >= pf))
 		return FN(sum_long_pf_)(data, len, sum, pf);
 	return FN(partial_long_)(data, NULL, len, sum, 0, 0, 0, 0);
 }
