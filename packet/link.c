@@ -172,7 +172,7 @@ nflog(struct pctx *c, size_t end)
 			break;
 		if (type == NFULA_PAYLOAD) {
 			inetcsum_pkt_raw_ip(c, off + NFLOG_TLV_HLEN, off + l,
-			       af == NFLOG_AF_INET ? 4 : 6);
+					    af == NFLOG_AF_INET ? 4 : 6);
 			return;
 		}
 		off += (l + 3) & ~(size_t)3;

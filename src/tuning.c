@@ -38,7 +38,8 @@
  * the build's 4096 stays.  Since 2026-12-05 only from 256 KiB, as Intel's
  * default: below it every distance lost hot (1.2-1.3x at 8-16 KiB) and
  * gained nothing cold, while at 1-4 MiB cold 4096 B was up to 1.3-1.4x
- * none (docs/tuning.md, "Zen 5 under its row").
+ * none (docs/tuning.md, "The entry of the long sum, and the row from
+ * 256 KiB").
  */
 #define ZEN5_PREFETCH	4096
 #define ZEN5_EVIDENCE \
