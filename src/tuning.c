@@ -35,20 +35,24 @@
  * the distances, 4096 B won cold (1.04-1.08x over none at 64 KiB and
  * 1 MiB, up to 1.2x at 16 KiB in pf sweeps) and lost hot at 16 KiB
  * (0.84-0.90x of none), none came to 1.019x overall, inside the margin:
- * the build's 4096 stays.  Since 2026-12-05 only from 256 KiB, as Intel's
- * default: below it every distance lost hot (1.2-1.3x at 8-16 KiB) and
- * gained nothing cold, while at 1-4 MiB cold 4096 B was up to 1.3-1.4x
- * none (docs/tuning.md, "The entry of the long sum, and the row from
- * 256 KiB").
+ * the build's 4096 stayed.  On 2026-12-05 (another host) below 256 KiB
+ * every distance lost hot (1.2-1.3x at 8-16 KiB) and gained nothing cold;
+ * from 256 KiB 4096 B gained 1.3-1.4x cold in one run, but in six later
+ * runs, the same library with this row at 4096 from 256 KiB and at 0 side
+ * by side in both orders, none was 1.05-1.15x faster at 1-4 MiB, hot and
+ * cold, and within 3% elsewhere (docs/tuning.md, "Zen 5: no prefetch").
+ * So no software prefetch, as the AMD default: the row keeps only its
+ * copy loop.
  */
-#define ZEN5_PREFETCH	4096
+#define ZEN5_PREFETCH	0
 #define ZEN5_EVIDENCE \
 	"inetcsum bench --tune, 2026-12-02: x86_avx512_vnni best for partial " \
 	"and copy; 4096 B ahead 1.04-1.08x over none cold at 64 KiB-1 MiB, " \
 	"0.84-0.90x hot at 16 KiB, within 3% of none overall; the copy's " \
 	"vpmaddwd loop from 2048 B 1.15-1.4x hot at 4-16 KiB (inetcsum " \
-	"bench --op copy, against x86_avx512 in the same run); prefetch from " \
-	"256 KiB only: inetcsum bench --prefetch, 2026-12-05"
+	"bench --op copy, against x86_avx512 in the same run); no prefetch: " \
+	"none 1.05-1.15x 4096 B at 1-4 MiB, inetcsum bench --prefetch, " \
+	"2026-12-05"
 
 #define DEFAULT_EVIDENCE \
 	"the registry's best kernel for this CPU's features (docs/tuning.md, " \
@@ -67,7 +71,6 @@ static const struct inetcsum_tuning_row rows[] = {
 		.family = 0x1a, .model_lo = 0x00, .model_hi = 0xff,
 		.partial = "x86_avx512_vnni", .copy = "x86_avx512_vnni",
 		.prefetch = ZEN5_PREFETCH,
-		.prefetch_min = 256 * 1024,
 		.copy_madd_min = 2048,
 		.evidence = ZEN5_EVIDENCE,
 	},

@@ -14,9 +14,9 @@
  *     partial kernel at 0, 256, 512, 1024, 2048, 4096 and 8192 bytes
  *     (inetcsum_prefetch_set()), hot and cold at 4 KiB, 16 KiB, 64 KiB,
  *     256 KiB and 1 MiB: those of the sizes at which the row in use
- *     prefetches at all (inetcsum_prefetch_min(); the Intel default and
- *     Zen 5 from 256 KiB), since below it no distance applies, and the
- *     threshold goes into the record with the distance.
+ *     prefetches at all (inetcsum_prefetch_min(); the Intel default from
+ *     256 KiB), since below it no distance applies, and the threshold
+ *     goes into the record with the distance.
  *
  * A candidate's score is the geometric mean over the cells of its speed
  * relative to the choice in use (> 1: faster); the best score wins, but a
