@@ -249,7 +249,7 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	static struct cell pcells[NCELLS(prefetch_cells)];
 	struct inetcsum_tuning t;
 	struct tune_bufs b;
-	size_t i, n = 0, kp, kc, kd, pmin;
+	size_t i, n = 0, np = 0, kp, kc, kd, pmin;
 	long dist;
 	const char *name;
 	char cpu[128], date[32];
@@ -300,17 +300,17 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 
 	kd = (size_t)-1;
 	inetcsum_impl_select(qk.names[kp]);
-	for (i = n = 0; i < NCELLS(prefetch_cells); i++)
+	for (i = 0; i < NCELLS(prefetch_cells); i++)
 		if (prefetch_cells[i].size >= pmin)
-			pcells[n++] = prefetch_cells[i];
-	if (n == 0) {
+			pcells[np++] = prefetch_cells[i];
+	if (np == 0) {
 		fprintf(out, "\nprefetch distance: not measured (the row "
 			"prefetches from %zu bytes, past every cell)\n", pmin);
 	} else if (inetcsum_prefetch_set(t.prefetch) == 0) {
 		qp.title = pmin != 0 ? "prefetch distance, in the buffers the "
 				       "row prefetches in" : "prefetch distance";
 		qp.cells = pcells;
-		qp.ncells = n;
+		qp.ncells = np;
 		qp.ncand = NCELLS(distances);
 		qp.current = 0;
 		for (i = 0; i < qp.ncand; i++) {
@@ -325,7 +325,7 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	}
 	/* Not measured: the build's (-1), or the row's past every cell. */
 	dist = kd != (size_t)-1 ? (long)qp.dist[kd] :
-	       n == 0 ? (long)t.prefetch : -1L;
+	       np == 0 ? (long)t.prefetch : -1L;
 
 	fprintf(out, "\nthe row this CPU would want (src/tuning.c):\n"
 		"\t{\n\t\t.cpu = \"%s\",\n\t\t.vendor = INETCSUM_VENDOR_%s,\n"

@@ -129,19 +129,6 @@ test_read_back(const char *rec, int n)
 	      row.prefetch_min, inetcsum_tuning_table_row()->prefetch_min);
 }
 
-/* 'rec' with line 2 replaced by 'cpu', the check made right again. */
-static int
-with_cpu(const char *rec, const char *cpu, char *out, size_t cap)
-{
-	const char *l2 = strchr(rec, '\n') + 1, *l3 = strchr(l2, '\n') + 1;
-	const char *chk = strstr(rec, "check ");
-	int n = snprintf(out, cap, "%.*s%s\n%.*s", (int)(l2 - rec), rec, cpu,
-			 (int)(chk - l3), l3);
-
-	return n + snprintf(out + n, cap - (size_t)n, "check %04x\n",
-			    ref_check(out, (size_t)n));
-}
-
 /*
  * 'rec' with its line that starts "KEY " replaced by 'line', the check made
  * right again.
@@ -177,30 +164,30 @@ test_mismatched(const char *rec)
 
 	snprintf(cpu, sizeof(cpu), "cpu %s %u %u 0x%x", self,
 		 (unsigned)id.family, (unsigned)id.model, (unsigned)features);
-	n = with_cpu(rec, cpu, out, sizeof(out));
+	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) == 0,
 	      "rebuilt own record refused: %s", why);
 	snprintf(cpu, sizeof(cpu), "cpu %s %u %u 0x%x", vend,
 		 (unsigned)id.family, (unsigned)id.model, (unsigned)features);
-	n = with_cpu(rec, cpu, out, sizeof(out));
+	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
 	      strstr(why, "another CPU") != NULL, "other vendor: %s", why);
 	snprintf(cpu, sizeof(cpu), "cpu %s %u %u 0x%x", self,
 		 (unsigned)id.family + 1, (unsigned)id.model,
 		 (unsigned)features);
-	n = with_cpu(rec, cpu, out, sizeof(out));
+	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
 	      strstr(why, "another CPU") != NULL, "other family: %s", why);
 	snprintf(cpu, sizeof(cpu), "cpu %s %u %u 0x%x", self,
 		 (unsigned)id.family, (unsigned)id.model + 1,
 		 (unsigned)features);
-	n = with_cpu(rec, cpu, out, sizeof(out));
+	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0,
 	      "other model accepted");
 	snprintf(cpu, sizeof(cpu), "cpu %s %u %u 0x%x", self,
 		 (unsigned)id.family, (unsigned)id.model,
 		 (unsigned)(features ^ 1));
-	n = with_cpu(rec, cpu, out, sizeof(out));
+	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0,
 	      "other features accepted");
 	/* Other format versions: 3, and 1 in its own nine-line form (no
@@ -441,7 +428,7 @@ main(void)
 	child(path, NULL, "ignored", &b);
 	snprintf(cpu, sizeof(cpu), "cpu other 9999 9999 0x%x",
 		 (unsigned)features);
-	n = with_cpu(rec, cpu, other, sizeof(other));
+	n = with_line(rec, "cpu", cpu, other, sizeof(other));
 	write_file(path, other, (size_t)n);
 	child(path, NULL, "another CPU", &b);
 	remove(path);
