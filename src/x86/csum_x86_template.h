@@ -507,15 +507,26 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 }
 
 /*
- * Inputs of SMALL_MAX < len <= MID_MAX bytes (up to 16 vectors at 512
- * bits): a loop of 4 vectors into 4 accumulators, no chunk loop, no
- * prefetch, no alignment, and a reduction of 4 vectors instead of 8.  The
- * main path pays for its generality here: at 96-576 bytes it ran at
- * 0.78-0.95x of DPDK's auto-vectorised loop (Zen 5, hot;
- * docs/x86-kernels.md, "The mid-size path").  The exactness argument is
- * the main path's with nvec <= 16.
+ * Inputs of SMALL_MAX < len <= MID_MAX bytes (16 vectors), and the 512-bit
+ * copy's up to MID2_MAX (32 vectors, 2 KiB): a loop of 4 vectors into 4
+ * accumulators, no chunk loop, no prefetch, and a reduction of 4 vectors
+ * instead of 8.  The main path pays for its generality here: at 96-576
+ * bytes it ran at 0.78-0.95x of DPDK's auto-vectorised loop (Zen 5, hot;
+ * docs/x86-kernels.md, "The mid-size path").  For the 512-bit copy of
+ * 1100-2048 bytes it was 1.5-1.7x faster than the main path with the
+ * source aligned and the destination not, 1.07-1.09x with both
+ * unaligned, and the same with both aligned; the partial sum of those
+ * sizes was 3-7% slower here, and at 256 bits neither gained beyond the
+ * noise, so they stay on the main path (docs/x86-kernels.md, "The copy
+ * up to 32 vectors").  The exactness argument is the main path's with
+ * nvec <= 33.
  */
 #define MID_MAX		(16 * VL)
+#if VL == 64
+#define MID2_MAX	(32 * VL)
+#else
+#define MID2_MAX	MID_MAX
+#endif
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 {
@@ -530,7 +541,13 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	 * up to the next VL boundary, so that no load spans two lines, but
 	 * only above 8 vectors: below, the head's mask and extra vector cost
 	 * more than the split loads (Zen 5, offset 2: 0.80x at 128 bytes,
-	 * 1.2x at 768-1024 bytes).
+	 * 1.2x at 768-1024 bytes).  The copy aligns its destination, and
+	 * only where that aligns its source too (both as far past a VL
+	 * boundary): a head that aligns the stores and misaligns every load
+	 * ran 0.64-0.83x of no head at 576-1024 bytes, and no head was
+	 * 1.3x faster than the long path's (which aligns the stores
+	 * whatever the loads) at 1100-2048 bytes (Zen 5, source aligned,
+	 * destination 2 bytes past).
 	 */
 	size_t head = (size_t)(-(uintptr_t)p) & (VL - 1);
 
@@ -539,6 +556,23 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 
 		ACCUM(a3, VMASKZ_LOADU(m, p));
 		p += head;
+		len -= head;
+		nvec = (u32)((len + VL - 1) / VL) + 1;
+	}
+	/*
+	 * The copy's, written apart so that the sum's code stays as it was
+	 * (rewritten as one test for both, the partial sum of 300 bytes
+	 * compiled to other blocks and ran 8-13% slower).
+	 */
+	if (copy && len > 8 * VL && head != 0 && (head & 1) == 0 &&
+	    (((uintptr_t)p ^ (uintptr_t)q) & (VL - 1)) == 0) {
+		mask_t m = (mask_t)(((u64)1 << head) - 1);
+		vec_t v = VMASKZ_LOADU(m, p);
+
+		VMASK_STOREU(q, m, v);
+		ACCUM(a3, v);
+		p += head;
+		q += head;
 		len -= head;
 		nvec = (u32)((len + VL - 1) / VL) + 1;
 	}
@@ -576,7 +610,7 @@ FN(copy_long_madd_vhead_)(void *dst, const void *src, size_t len, u32 sum);
 #endif
 #endif
 
-/* Inputs of more than MID_MAX bytes: chunks of the 8-accumulator loop. */
+/* The long inputs (sum_long_(), copy_long_()): the 8-accumulator loop. */
 static ATTRIBUTES INETCSUM_FORCEINLINE u32
 FN(partial_long_)(const void *data, void *dst, size_t len, u32 sum,
 		  size_t prefetch, const int copy, const int madd,
@@ -744,6 +778,20 @@ FN(copy_long_madd_vhead_)(void *dst, const void *src, size_t len, u32 sum)
 #endif
 #endif
 
+/*
+ * The copy of MID_MAX < len <= MID2_MAX bytes: the mid-size path compiled
+ * for this range in a function of its own, so that the code for up to
+ * MID_MAX bytes stays as it was (one copy compiled for up to 32 vectors
+ * ran 8-15% slower at 300-1024 bytes).
+ */
+#if MID2_MAX > MID_MAX
+static ATTRIBUTES INETCSUM_NOINLINE u32
+FN(copy_mid2_)(void *dst, const void *src, size_t len, u32 sum)
+{
+	return FN(partial_mid_)(src, dst, len, sum, 1);
+}
+#endif
+
 /* Inputs of more than SMALL_MAX bytes. */
 static ATTRIBUTES INETCSUM_NOINLINE u32
 FN(sum_big_)(const void *data, size_t len, u32 sum)
@@ -769,6 +817,10 @@ FN(copy_big_)(void *dst, const void *src, size_t len, u32 sum)
 {
 	if (len <= MID_MAX)
 		return FN(partial_mid_)(src, dst, len, sum, 1);
+#if MID2_MAX > MID_MAX
+	if (len <= MID2_MAX)
+		return FN(copy_mid2_)(dst, src, len, sum);
+#endif
 #if USE_VNNI
 	if (len >= atomic_load_explicit(&inetcsum_x86_copy_madd_min,
 					memory_order_relaxed))
@@ -865,6 +917,7 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
 #undef X86_ALIGN_MIN
 #undef SMALL_MAX
 #undef MID_MAX
+#undef MID2_MAX
 #undef CHUNK_LEN
 #undef ACCUM
 #undef LOAD_ACC

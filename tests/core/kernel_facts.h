@@ -73,10 +73,12 @@ struct kernel_facts {
 	size_t prefetch_step;
 	size_t prefetch_default;
 	/*
-	 * Above 'short_max' and up to 'mid_max' bytes, 'partial' and 'copy'
-	 * take a path of their own (0: none); from 'copy_madd_min' bytes the
-	 * copy's main loop changes form (0: never).
+	 * Above 'short_max' bytes, 'partial' up to 'mid_split' and 'copy'
+	 * up to 'mid_max' take a path of their own (0: none), compiled
+	 * twice for the copy: up to 'mid_split' bytes and above.  From
+	 * 'copy_madd_min' bytes the copy's main loop changes form (0: never).
 	 */
+	size_t mid_split;
 	size_t mid_max;
 	size_t copy_madd_min;
 };
@@ -89,7 +91,9 @@ struct kernel_facts {
  * CHUNK_LEN - VL + head") from X86_ALIGN_MIN (256) bytes on; at VL 64 the
  * scalar head of the copy's destination, also from X86_ALIGN_MIN.  Up to
  * X86_SHORT_MAX (INETCSUM_X86_SHORT_MAX, 64, src/x86/kernels.h) bytes take
- * csum_x86_short.c, up to MID_MAX (16 * VL) partial_mid_(); the VNNI
+ * csum_x86_short.c, up to MID_MAX (16 * VL) partial_mid_(), and the copy
+ * at VL 64 up to MID2_MAX (32 * VL) (copy_mid2_() above MID_MAX); the
+ * VNNI
  * kernels' copy switches its main loop to vpmaddwd pairs from
  * COPY_MADD_MIN (2048) bytes.  The prefetch test runs once per BLOCK; the default
  * distance is INETCSUM_X86_PREFETCH_DISTANCE (4096, csum_x86_scalar.h).
@@ -107,7 +111,8 @@ struct kernel_facts {
 		.align_min = 256,					\
 		.prefetch_step = 8 * (vl),				\
 		.prefetch_default = INETCSUM_X86_PREFETCH_DISTANCE,	\
-		.mid_max = 16 * (vl),					\
+		.mid_split = 16 * (vl),					\
+		.mid_max = ((vl) == 64 ? 32 : 16) * (vl),					\
 		.copy_madd_min = (vnni) ? 2048 : 0,			\
 	}
 

@@ -496,7 +496,11 @@ boundaries(const struct kernel_facts *f, const unsigned char *src,
 	/* Where 'partial' starts to prefetch at the build's distance. */
 	if (f->prefetch_default != 0)
 		out[n++] = f->prefetch_default + f->prefetch_step;
-	/* The mid-size path's end, and the copy's change of main loop. */
+	/*
+	 * The mid-size path's two compiled ranges, and the copy's change of
+	 * main loop.
+	 */
+	out[n++] = f->mid_split;
 	out[n++] = f->mid_max;
 	out[n++] = f->copy_madd_min;
 	return n;
