@@ -5,12 +5,19 @@
  * The inner loop of the 512-bit VNNI copy, alone: load a 64-byte vector,
  * store it, and sum it, 24 vectors (1536 bytes) per call, hot, with five
  * ways to sum and a plain copy beside them, all in one process and timed
- * in TSC ticks per vector (best of 200 samples of 1000 calls).  Only the
- * "flip + vpdpwssd" variant is a correct Internet checksum sum (it is the
- * library's); the others are there to show what the sign flip costs
- * (docs/results/intel-xeon-167.md).  Then the throughput of three vector
- * instructions alone, 8 independent chains each.  Not built by CMake: it
- * needs an AVX-512 VNNI CPU.
+ * in TSC ticks per vector (best of 200 samples of 1000 calls).  The
+ * "flip + vpdpwssd" variant is the library's Internet checksum sum; the
+ * next three are not sums of words, there to show what the sign flip
+ * costs (docs/results/intel-xeon-167.md).  The last three are the other
+ * correct sums in two vector instructions: with S the sum of all bytes
+ * and D the sum of the even-addressed bytes minus the odd-addressed
+ * (little-endian low minus high), the word sum is (S + D) / 2 +
+ * 256 * (S - D) / 2, exactly; S comes from vpsadbw against zero or
+ * vpdpbusd with weights 1, D from vpsadbw against 0x00ff-per-word bytes
+ * (|x - 0| + |x - 255| = low + 255 - high, a known bias) or vpdpbusd with
+ * weights 1, -1 (docs/results/amd-zen5.md).  Then the throughput of three
+ * vector instructions alone, 8 independent chains each.  Not built by
+ * CMake: it needs an AVX-512 VNNI CPU.
  *
  *   cc -O2 -march=native bench/micro/copy_sum_uops.c -o copy_sum_uops
  *   taskset -c 1 ./copy_sum_uops
@@ -29,6 +36,9 @@ static __attribute__((noinline)) __m512i				\
 name(const unsigned char *p, unsigned char *q)				\
 {									\
 	__m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;	\
+	__m512i b0 = a0, b1 = a0, b2 = a0, b3 = a0;			\
+	const __m512i hi255 = _mm512_set1_epi16((short)0xff00);	\
+	const __m512i pm = _mm512_set1_epi16((short)0xff01);		\
 	const __m512i flip = _mm512_set1_epi16((short)0x8000);		\
 	const __m512i ones = _mm512_set1_epi16(1);			\
 	const __m512i ob = _mm512_set1_epi8(1);				\
@@ -37,6 +47,8 @@ name(const unsigned char *p, unsigned char *q)				\
 	(void)flip;							\
 	(void)ones;							\
 	(void)ob;							\
+	(void)hi255;							\
+	(void)pm;							\
 	for (i = 0; i < NV; i += 4) {					\
 		__m512i v0 = _mm512_loadu_si512(p + 64 * i);		\
 		__m512i v1 = _mm512_loadu_si512(p + 64 * i + 64);	\
@@ -49,6 +61,8 @@ name(const unsigned char *p, unsigned char *q)				\
 		_mm512_storeu_si512(q + 64 * i + 192, v3);		\
 		BODY							\
 	}								\
+	a0 = _mm512_add_epi32(a0, _mm512_add_epi32(			\
+		_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3)));	\
 	return _mm512_add_epi32(_mm512_add_epi32(a0, a1),		\
 				_mm512_add_epi32(a2, a3));		\
 }
@@ -60,11 +74,18 @@ name(const unsigned char *p, unsigned char *q)				\
 #define DPBUSD(a, v)	_mm512_dpbusd_epi32((a), (v), ob)
 #define SAD(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), _mm512_setzero_si512()))
 
+#define EACHB(f) b0 = f(b0, v0); b1 = f(b1, v1); b2 = f(b2, v2); b3 = f(b3, v3);
+#define SAD_D(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), hi255))
+#define DPBUSD_D(a, v)	_mm512_dpbusd_epi32((a), (v), pm)
+
 KERNEL(k_or, EACH(OR))
 KERNEL(k_flip_dp, EACH(FLIP_DP))
 KERNEL(k_dp, EACH(DP))
 KERNEL(k_dpbusd, EACH(DPBUSD))
 KERNEL(k_sad, EACH(SAD))
+KERNEL(k_sad_sd, EACH(SAD) EACHB(SAD_D))
+KERNEL(k_dpbusd_sd, EACH(DPBUSD) EACHB(DPBUSD_D))
+KERNEL(k_mixed_sd, EACH(SAD) EACHB(DPBUSD_D))
 
 typedef __m512i (*kernel_fn)(const unsigned char *, unsigned char *);
 
@@ -106,11 +127,15 @@ CHAINS(vpsadbw)
 int
 main(void)
 {
-	static const kernel_fn fn[] = { k_or, k_flip_dp, k_dp, k_dpbusd, k_sad };
+	static const kernel_fn fn[] = { k_or, k_flip_dp, k_dp, k_dpbusd, k_sad,
+					k_sad_sd, k_dpbusd_sd, k_mixed_sd };
 	static const char *const name[] = {
 		"copy, no sum (vpord)", "copy + flip + vpdpwssd (the library's)",
 		"copy + vpdpwssd, no flip (wrong sum)",
 		"copy + vpdpbusd (byte sum)", "copy + vpsadbw + vpaddq (byte sum)",
+		"copy + S, D by vpsadbw (a word sum)",
+		"copy + S, D by vpdpbusd (a word sum)",
+		"copy + S vpsadbw, D vpdpbusd (a word sum)",
 	};
 	unsigned char *src = aligned_alloc(4096, 1 << 16);
 	unsigned char *dst = aligned_alloc(4096, 1 << 16);
