@@ -8,9 +8,9 @@
  *                  best first (none: only the portable kernel)
  *   ARCH_TAG(k)    the flag stored in bit 0 of the kernel-in-use pointer
  *                  for kernel 'k' (src/dispatch.h); 0 where unused
- *   INETCSUM_ARCH_PARTIAL_ENTRY
+ *   INETCSUM_ARCH_PARTIAL_ENTRY, INETCSUM_ARCH_COPY_ENTRY
  *                  defined where the architecture defines inetcsum_partial()
- *                  itself (x86-64: src/x86/dispatch.c)
+ *                  or inetcsum_copy() itself (x86-64: src/x86/dispatch.c)
  */
 #ifndef INETCSUM_ARCH_H
 #define INETCSUM_ARCH_H

@@ -50,11 +50,13 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 }
 #endif
 
+#ifndef INETCSUM_ARCH_COPY_ENTRY
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
 {
 	return inetcsum_active()->copy(dst, src, len, sum);
 }
+#endif
 #else /* only the portable kernel, called directly */
 INETCSUM_API uint32_t
 inetcsum_partial(const void *data, size_t len, uint32_t sum)

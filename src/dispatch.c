@@ -141,7 +141,8 @@ tuned_kernel(void)
 		composite = *p;
 		composite.copy = c->copy;
 		composite.copy_name = c->name;
-		/* The short path is the partial kernel's: it stays. */
+		composite.copy_inline_short_max = c->copy_inline_short_max;
+		/* The partial sum's short path is the partial kernel's. */
 		atomic_store_explicit(&composite_state, 2,
 				      memory_order_release);
 	}

@@ -22,7 +22,8 @@
  * is nonzero for a kernel whose 'partial' sums inputs of up to that many
  * bytes with the scalar code that inetcsum_partial() can run inline (x86-64:
  * x86_sum_short(), INETCSUM_X86_SHORT_MAX), so the dispatcher may skip the
- * indirect call for them and get the same sum.
+ * indirect call for them and get the same sum; 'copy_inline_short_max'
+ * is the same for its 'copy' (x86-64: x86_copy_short()).
  */
 struct inetcsum_kernel {
 	const char *name;
@@ -30,6 +31,7 @@ struct inetcsum_kernel {
 	inetcsum_partial_fn partial;
 	inetcsum_copy_fn copy;
 	size_t inline_short_max;
+	size_t copy_inline_short_max;
 	/*
 	 * Set only in the dispatcher's composite of two kernels (the tuning
 	 * table chose another kernel for the copy): the copy's kernel.

@@ -205,5 +205,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_adx = {
 	.partial = csum_x86_adx,
 	.copy = csum_copy_x86_adx,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif /* x86-64 && !INETCSUM_NO_ADX */

@@ -33,5 +33,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx2 = {
 	.partial = csum_x86_avx2,
 	.copy = csum_copy_x86_avx2,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif

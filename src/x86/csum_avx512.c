@@ -40,6 +40,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 	.partial = csum_x86_avx512,
 	.copy = csum_copy_x86_avx512,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 
 #ifndef INETCSUM_NO_AVX512VNNI
@@ -64,6 +65,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni = {
 	.partial = csum_x86_avx512_vnni,
 	.copy = csum_copy_x86_avx512_vnni,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 
 /*
@@ -88,6 +90,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512_vnni_vl256 = {
 	.partial = csum_x86_avx512_vnni_vl256,
 	.copy = csum_copy_x86_avx512_vnni_vl256,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif /* !INETCSUM_NO_AVX512VNNI */
 #endif /* x86-64 && !INETCSUM_NO_AVX512 */

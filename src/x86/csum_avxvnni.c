@@ -38,5 +38,6 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avxvnni = {
 	.partial = csum_x86_avxvnni,
 	.copy = csum_copy_x86_avxvnni,
 	.inline_short_max = INETCSUM_X86_SHORT_MAX,
+	.copy_inline_short_max = INETCSUM_X86_SHORT_MAX,
 };
 #endif

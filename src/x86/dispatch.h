@@ -16,9 +16,11 @@
 /*
  * x86-64 defines inetcsum_partial() itself: every kernel sums inputs of
  * at most INETCSUM_X86_SHORT_MAX bytes with the same scalar code, which the
- * entry runs inline (docs/short-path.md).
+ * entry runs inline (docs/short-path.md); inetcsum_copy() too, with the
+ * scalar copy of the same lengths.
  */
 #  define INETCSUM_ARCH_PARTIAL_ENTRY 1
+#  define INETCSUM_ARCH_COPY_ENTRY 1
 
 /*
  * inetcsum_partial() as a GNU indirect function (src/x86/dispatch.c) that
