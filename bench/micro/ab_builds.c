@@ -18,7 +18,12 @@
  *
  * The arguments: the operation (copy or partial), the source's and the
  * destination's offsets past a 64-byte boundary, then the libraries (at
- * most 8).  AB_SIZES="300,1500" replaces the default sizes.
+ * most 8).  AB_SIZES="300,1500" replaces the default sizes.  The source
+ * starts a page, the destination 2048 bytes (AB_DST_PHASE) plus its
+ * offset into another: a destination a few lines past the source's
+ * position in its page (64 bytes, say) makes each load wait on the store
+ * before it, which shares the low 12 bits of its address ("4K aliasing"),
+ * and measures that instead of the copy.
  */
 #include <dlfcn.h>
 #include <stdint.h>
@@ -60,7 +65,7 @@ main(int argc, char **argv)
 	static const size_t def[] = { 300, 576, 1024, 1100, 1448, 1500, 2048,
 				      2100, 4096 };
 	void *fn[MAX_LIBS];
-	size_t sizes[MAX_SIZES], ns, so, dof, k;
+	size_t sizes[MAX_SIZES], ns, so, dof, phase, k;
 	unsigned char *src, *dst;
 	int copy, nl, i, r;
 
@@ -74,6 +79,9 @@ main(int argc, char **argv)
 	so = strtoul(argv[2], NULL, 10) % 64;
 	dof = strtoul(argv[3], NULL, 10) % 64;
 	nl = argc - 4;
+	phase = getenv("AB_DST_PHASE") != NULL ?
+		strtoul(getenv("AB_DST_PHASE"), NULL, 10) % 4096 : 2048;
+	phase -= phase % 64;
 	ns = parse_sizes(getenv("AB_SIZES"), sizes);
 	if (ns == 0) {
 		ns = sizeof(def) / sizeof(def[0]);
@@ -97,9 +105,9 @@ main(int argc, char **argv)
 			return 1;
 		}
 	}
-	printf("%s, hot, source +%zu, destination +%zu; ticks of the first "
-	       "build; ratios of time (> 1: faster)\n%6s %8s", argv[1], so,
-	       dof, "bytes", "ticks");
+	printf("%s, hot, source +%zu, destination +%zu (+%zu in its page); "
+	       "ticks of the first build; ratios of time (> 1: faster)\n"
+	       "%6s %8s", argv[1], so, dof, phase, "bytes", "ticks");
 	for (i = 0; i < nl; i++)
 		printf("  memcpy/%d", i);
 	for (i = 1; i < nl; i++)
@@ -121,11 +129,11 @@ main(int argc, char **argv)
 				for (n = 0; n < 200; n++) {
 					if (i == nl)
 						acc += (uint32_t)(uintptr_t)
-						       memcpy_fn(dst + 64 + dof,
+						       memcpy_fn(dst + phase + dof,
 								 src + so, len);
 					else if (copy)
 						acc += ((copy_fn)fn[i])(
-							dst + 64 + dof,
+							dst + phase + dof,
 							src + so, len, 0);
 					else
 						acc += ((partial_fn)fn[i])(

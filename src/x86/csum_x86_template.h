@@ -508,22 +508,23 @@ FN(partial_small_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 
 /*
  * Inputs of SMALL_MAX < len <= MID_MAX bytes (16 vectors), and the 512-bit
- * copy's up to MID2_MAX (32 vectors, 2 KiB): a loop of 4 vectors into 4
- * accumulators, no chunk loop, no prefetch, and a reduction of 4 vectors
- * instead of 8.  The main path pays for its generality here: at 96-576
- * bytes it ran at 0.78-0.95x of DPDK's auto-vectorised loop (Zen 5, hot;
- * docs/x86-kernels.md, "The mid-size path").  For the 512-bit copy of
- * 1100-2048 bytes it was 1.5-1.7x faster than the main path with the
- * source aligned and the destination not, 1.07-1.09x with both
- * unaligned, and the same with both aligned; the partial sum of those
- * sizes was 3-7% slower here, and at 256 bits neither gained beyond the
+ * copy's up to MID2_MAX (24 vectors, 1536 bytes: an Ethernet-sized
+ * segment): a loop of 4 vectors into 4 accumulators, no chunk loop, no
+ * prefetch, and a reduction of 4 vectors instead of 8.  The main path
+ * pays for its generality here: at 96-576 bytes it ran at 0.78-0.95x of
+ * DPDK's auto-vectorised loop (Zen 5, hot; docs/x86-kernels.md, "The
+ * mid-size path").  The 512-bit copy of 1100-1536 bytes ran 1.03-1.39x
+ * faster here than on the main path, whatever the alignments; from 1600
+ * bytes it did not gain, and at 2048 bytes with only the destination
+ * unaligned it lost 17%.  The partial sum of those sizes was 3-7%
+ * slower here, and at 256 bits neither operation gained beyond the
  * noise, so they stay on the main path (docs/x86-kernels.md, "The copy
- * up to 32 vectors").  The exactness argument is the main path's with
- * nvec <= 33.
+ * up to 24 vectors").  The exactness argument is the main path's with
+ * nvec <= 25.
  */
 #define MID_MAX		(16 * VL)
 #if VL == 64
-#define MID2_MAX	(32 * VL)
+#define MID2_MAX	(24 * VL)
 #else
 #define MID2_MAX	MID_MAX
 #endif
@@ -541,13 +542,12 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	 * up to the next VL boundary, so that no load spans two lines, but
 	 * only above 8 vectors: below, the head's mask and extra vector cost
 	 * more than the split loads (Zen 5, offset 2: 0.80x at 128 bytes,
-	 * 1.2x at 768-1024 bytes).  The copy aligns its destination, and
-	 * only where that aligns its source too (both as far past a VL
-	 * boundary): a head that aligns the stores and misaligns every load
-	 * ran 0.64-0.83x of no head at 576-1024 bytes, and no head was
-	 * 1.3x faster than the long path's (which aligns the stores
-	 * whatever the loads) at 1100-2048 bytes (Zen 5, source aligned,
-	 * destination 2 bytes past).
+	 * 1.2x at 768-1024 bytes).  The copy aligns its destination above
+	 * 16 vectors, and only where that aligns its source too (both as
+	 * far past a VL boundary): a head that aligns the stores and
+	 * misaligns every load ran 0.64-0.83x of no head at 576-1024 bytes,
+	 * and a head at 576-1024 bytes with both equally misaligned 0.88-
+	 * 0.95x of none (Zen 5).
 	 */
 	size_t head = (size_t)(-(uintptr_t)p) & (VL - 1);
 
@@ -564,7 +564,7 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	 * (rewritten as one test for both, the partial sum of 300 bytes
 	 * compiled to other blocks and ran 8-13% slower).
 	 */
-	if (copy && len > 8 * VL && head != 0 && (head & 1) == 0 &&
+	if (copy && len > MID_MAX && head != 0 && (head & 1) == 0 &&
 	    (((uintptr_t)p ^ (uintptr_t)q) & (VL - 1)) == 0) {
 		mask_t m = (mask_t)(((u64)1 << head) - 1);
 		vec_t v = VMASKZ_LOADU(m, p);

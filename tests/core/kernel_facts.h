@@ -92,7 +92,7 @@ struct kernel_facts {
  * scalar head of the copy's destination, also from X86_ALIGN_MIN.  Up to
  * X86_SHORT_MAX (INETCSUM_X86_SHORT_MAX, 64, src/x86/kernels.h) bytes take
  * csum_x86_short.c, up to MID_MAX (16 * VL) partial_mid_(), and the copy
- * at VL 64 up to MID2_MAX (32 * VL) (copy_mid2_() above MID_MAX); the
+ * at VL 64 up to MID2_MAX (24 * VL) (copy_mid2_() above MID_MAX); the
  * VNNI
  * kernels' copy switches its main loop to vpmaddwd pairs from
  * COPY_MADD_MIN (2048) bytes.  The prefetch test runs once per BLOCK; the default
@@ -112,7 +112,7 @@ struct kernel_facts {
 		.prefetch_step = 8 * (vl),				\
 		.prefetch_default = INETCSUM_X86_PREFETCH_DISTANCE,	\
 		.mid_split = 16 * (vl),					\
-		.mid_max = ((vl) == 64 ? 32 : 16) * (vl),					\
+		.mid_max = ((vl) == 64 ? 24 : 16) * (vl),		\
 		.copy_madd_min = (vnni) ? 2048 : 0,			\
 	}
 
