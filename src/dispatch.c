@@ -17,10 +17,12 @@
  * and half of another.  Where only the portable kernel is built in, there
  * is nothing to choose and the entry points call it directly.
  *
- * An architecture may keep a flag in bit 0 of the pointer (ARCH_TAG(),
- * src/arch.h): x86-64 marks the 512-bit VNNI kernel there for the entry
- * that inetcsum_partial() binds to as a GNU indirect function
- * (src/x86/dispatch.c).
+ * An architecture may keep flags in bits 0 and 1 of the pointer
+ * (ARCH_TAG(), src/arch.h): x86-64 marks there, for the entry that
+ * inetcsum_partial() binds to as a GNU indirect function
+ * (src/x86/dispatch.c), whether the kernel in use sums with the 512-bit
+ * VNNI kernel and whether it sums short inputs with the scalar path that
+ * entry runs inline.
  *
  * This file calls the tuning table (src/tuning.c), which calls nothing
  * here: the table knows CPUs and settings, the dispatcher knows kernels.
@@ -182,7 +184,7 @@ tagged(const struct inetcsum_kernel *k)
 static INETCSUM_FORCEINLINE const struct inetcsum_kernel *
 untagged(uintptr_t v)
 {
-	return (const struct inetcsum_kernel *)(v & ~INETCSUM_ACTIVE_TAG);
+	return (const struct inetcsum_kernel *)(v & ~INETCSUM_ACTIVE_TAGS);
 }
 
 /*

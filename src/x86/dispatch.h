@@ -54,13 +54,19 @@ u32 inetcsum_x86_avx512_vnni_direct(const void *data, size_t len, u32 sum);
 /* The pointer dispatch, as inetcsum_partial() is without the resolver. */
 u32 inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum);
 /*
- * The flag in the kernel-in-use pointer (src/dispatch.h) that the direct
- * entry tests: set when the kernel in use sums with the 512-bit VNNI
- * kernel's partial sum, which that entry runs itself.
+ * The flags in the kernel-in-use pointer (src/dispatch.h) that the direct
+ * entry tests: INETCSUM_ACTIVE_TAG when the kernel in use sums with the
+ * 512-bit VNNI kernel's partial sum, which that entry runs itself, and
+ * INETCSUM_X86_SHORT_TAG when it sums inputs of up to
+ * INETCSUM_X86_SHORT_MAX bytes with x86_sum_short() (every x86 kernel),
+ * which that entry runs inline for them, whatever kernel is in use.
  */
+#  define INETCSUM_X86_SHORT_TAG ((uintptr_t)2)
 #  define ARCH_TAG(k)							\
-	((k)->partial == inetcsum_kernel_x86_avx512_vnni.partial ?	\
-		 INETCSUM_ACTIVE_TAG : (uintptr_t)0)
+	(((k)->partial == inetcsum_kernel_x86_avx512_vnni.partial ?	\
+		 INETCSUM_ACTIVE_TAG : (uintptr_t)0) |			\
+	 ((k)->inline_short_max == INETCSUM_X86_SHORT_MAX ?		\
+		 INETCSUM_X86_SHORT_TAG : (uintptr_t)0))
 #endif
 #endif /* x86-64 with vector kernels */
 
