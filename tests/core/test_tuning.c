@@ -229,6 +229,31 @@ check_prefetch_applied(const char *cpu, const struct inetcsum_tuning *t)
 #endif
 }
 
+#ifdef __x86_64__
+#include <stdatomic.h>
+extern _Atomic(size_t) inetcsum_x86_copy_madd_min;	/* src/x86/tuning.c */
+#endif
+
+/*
+ * The row's form of the VNNI copy's main loop is the one in use (the
+ * default rows' too: the AMD default takes the vpmaddwd loop from 2048
+ * bytes, the others never); test_csum tests both loops' sums.
+ */
+static void
+check_copy_loop_applied(const char *cpu)
+{
+#ifdef __x86_64__
+	const struct inetcsum_tuning_row *r = inetcsum_tuning_table_row();
+	size_t want = r->copy_madd_min != 0 ? r->copy_madd_min : SIZE_MAX;
+	size_t got = atomic_load(&inetcsum_x86_copy_madd_min);
+
+	CHECK(got == want, "%s: the copy's vpmaddwd loop from %zu bytes, "
+	      "row \"%s\" says %zu", cpu, got, r->cpu, want);
+#else
+	(void)cpu;
+#endif
+}
+
 /*
  * inetcsum_copy() must run kernel 'kc' and inetcsum_partial() kernel
  * 'kp', bit for bit.  The unfolded sums of two kernels differ only where
@@ -382,6 +407,7 @@ child_body(void *arg)
 	CHECK(strcmp(t.row, want_row) == 0, "%s: row \"%s\", want "
 	      "\"%s\"", cpu, t.row, want_row);
 	check_prefetch_applied(cpu, &t);
+	check_copy_loop_applied(cpu);
 	/* The first kernel of the registry this CPU runs. */
 	for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
 		if (sup)
