@@ -69,8 +69,8 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 /*
  * The copy's short path inline as well, for the kernels that copy short
  * inputs with x86_copy_short(): no indirect call and no second call and
- * return.  1.05-1.17x at 20-64 bytes, 1.5-1.7x at 8 (Zen 5, hot, side by
- * side, docs/short-path.md).
+ * return.  1.05-1.4x at 20-64 bytes, 1.5-1.7x at 8 (Zen 5, hot, side by
+ * side, in two runs; docs/short-path.md).
  */
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)

@@ -93,8 +93,7 @@ struct kernel_facts {
  * X86_SHORT_MAX (INETCSUM_X86_SHORT_MAX, 64, src/x86/kernels.h) bytes take
  * csum_x86_short.c, up to MID_MAX (16 * VL) partial_mid_(), and the copy
  * at VL 64 up to MID2_MAX (24 * VL) (copy_mid2_() above MID_MAX); the
- * VNNI
- * kernels' copy switches its main loop to vpmaddwd pairs from
+ * VNNI kernels' copy switches its main loop to vpmaddwd pairs from
  * COPY_MADD_MIN (2048) bytes.  The prefetch test runs once per BLOCK; the default
  * distance is INETCSUM_X86_PREFETCH_DISTANCE (4096, csum_x86_scalar.h).
  */
