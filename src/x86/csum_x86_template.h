@@ -279,6 +279,26 @@ FN(bcast32_)(const u32 *k)
 			VMASK_STOREU(q, m_, v_);			\
 		ACCUM(acc, v_);						\
 	} while (0)
+/*
+ * The first 'n' bytes at p (0 < n < VL, an even count, so that the rest
+ * keeps its word positions) as one masked vector into 'acc', stored to q
+ * for the copy, and both pointers past them: the alignment head of a chunk
+ * and of the mid-size path.  The caller counts it as one more vector.
+ */
+#define TAKE_MASKED_HEAD(acc, n)					\
+	do {								\
+		/* n < VL, so the shift is defined. */			\
+		mask_t m_ = (mask_t)(((u64)1 << (n)) - 1);		\
+		vec_t v_ = VMASKZ_LOADU(m_, p);				\
+									\
+		if (copy) {						\
+			VMASK_STOREU(q, m_, v_);			\
+			q += (n);					\
+		}							\
+		ACCUM(acc, v_);						\
+		p += (n);						\
+		len -= (n);						\
+	} while (0)
 #define SCALAR_TAIL(n)	\
 	(copy ? x86_copy_short(q, p, (n)) : x86_sum_short(p, (n)))
 
@@ -343,19 +363,8 @@ FN(sum_chunk_)(const u8 *p, u8 *q, size_t len, const u8 *end,
 	u64 tail = 0;
 
 #if USE_MASKED_TAIL
-	if (head != 0) {
-		/* head < VL, so the shift is defined. */
-		mask_t m = (mask_t)(((u64)1 << head) - 1);
-		vec_t v = VMASKZ_LOADU(m, p);
-
-		if (copy) {
-			VMASK_STOREU(q, m, v);
-			q += head;
-		}
-		ACCUM(a7, v);
-		p += head;
-		len -= head;
-	}
+	if (head != 0)
+		TAKE_MASKED_HEAD(a7, head);
 #else
 	(void)head;
 #endif
@@ -552,11 +561,7 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	size_t head = (size_t)(-(uintptr_t)p) & (VL - 1);
 
 	if (!copy && len > 8 * VL && head != 0 && (head & 1) == 0) {
-		mask_t m = (mask_t)(((u64)1 << head) - 1);
-
-		ACCUM(a3, VMASKZ_LOADU(m, p));
-		p += head;
-		len -= head;
+		TAKE_MASKED_HEAD(a3, head);
 		nvec = (u32)((len + VL - 1) / VL) + 1;
 	}
 	/*
@@ -566,14 +571,7 @@ FN(partial_mid_)(const u8 *p, u8 *q, size_t len, u32 sum, const int copy)
 	 */
 	if (copy && len > MID_MAX && head != 0 && (head & 1) == 0 &&
 	    (((uintptr_t)p ^ (uintptr_t)q) & (VL - 1)) == 0) {
-		mask_t m = (mask_t)(((u64)1 << head) - 1);
-		vec_t v = VMASKZ_LOADU(m, p);
-
-		VMASK_STOREU(q, m, v);
-		ACCUM(a3, v);
-		p += head;
-		q += head;
-		len -= head;
+		TAKE_MASKED_HEAD(a3, head);
 		nvec = (u32)((len + VL - 1) / VL) + 1;
 	}
 #else
@@ -903,6 +901,7 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
 }
 
 #undef TAKE_MASKED_TAIL
+#undef TAKE_MASKED_HEAD
 #undef SCALAR_TAIL
 #undef TAKE_TAIL
 #undef TAKE_LAST_VECTORS
