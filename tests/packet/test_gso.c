@@ -599,7 +599,8 @@ jumbograms(unsigned long n)
 		memcpy(pkt + hl, "\x01\x06\0\0\0\0\0\0", 8);
 		expect_err(&g, pkt, len, 1448, INETCSUM_EUNSUPP,
 			   "jumbo option beside others");
-		put16(pkt + g.l3 + 4, (j + 8) & 0xffff);
+		/* Nonzero: 0 is what a jumbogram carries (as above). */
+		put16(pkt + g.l3 + 4, (j + 8) & 0xffff ? (j + 8) & 0xffff : 1);
 		expect_err(&g, pkt, len, 1448, INETCSUM_EBADLEN,
 			   "shared jumbo option with a payload length");
 	}
