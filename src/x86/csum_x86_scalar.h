@@ -163,33 +163,66 @@ x86_sum_64(const u8 *p)
 #undef X86_ADC
 
 /*
- * Ones' complement sum of 0..X86_SHORT_MAX bytes, exact and folded to 64
- * bits: 0 only if every byte is zero.  20, 40 and 64 bytes take the chains
- * above: each compare costs far less than the jump on len / 8 that the
- * other lengths take into straight-line code (one predictable indirect
- * branch) rather than a loop; the last len & 7 bytes of those are added by
- * x86_last_bytes().  (Testing len & 7 first, or 20 first with likely(),
- * made 20 bytes faster but 33-48 bytes 10-25% slower.)  Each word costs
- * one add with the load folded in and one adc of the carry into a second
- * register ('carries' counts at most 8 carries, so it cannot overflow);
- * the 128-bit accumulator this replaces compiled to mov, xor, add, adc per
- * word.  The first word is loaded before the jump, so no case needs to
- * zero the accumulators and jump again into the chain (each was a second
- * taken jump; it cost 4-6% at 33 and 48 bytes).
+ * Chains of 32, 16 and 8 bytes at p added into 's' (any value), for the
+ * lengths without a chain of their own: the same add-with-carry chains,
+ * each starting with a plain add and ending with adc $0, so (as above) no
+ * carry is ever lost and the result is 0 only if 's' and the words are.
  */
-#define X86_ADD_WORD(v)							\
-	do {								\
-		u64 w_ = (v);						\
-									\
-		lo += w_;						\
-		carries += lo < w_;					\
-	} while (0)
+#define X86_ADC_INTO(at, nbytes, rest)					\
+	__asm__("addq (%[p]), %[s]\n\t"					\
+		rest							\
+		"adcq $0, %[s]"						\
+		: [s] "+r" (s)						\
+		: [p] "r" (at), "m" (*(const u8 (*)[nbytes])(at))	\
+		: "cc")
 
+/*
+ * The lengths from 8 to 63 bytes without a chain of their own: the last
+ * len & 7 bytes (x86_last_bytes(), one load that ends at p + len), then a
+ * chain of 8, of 16 and of 32 bytes as the bits of len ask, each at its
+ * place in the buffer: one instruction per 8 bytes, as in the chains
+ * above, and three predictable branches.  The order of the three (the
+ * sum is the same either way) is the caller's: the partial sum ran
+ * fastest with 8 first, the copy with 32 first, by up to 1.2x at 9-28
+ * bytes either way (Zen 5, hot, side by side; docs/short-path.md, "Every
+ * length against Linux"): how the branches are laid out with the copy's
+ * own is what differs.
+ */
 static INETCSUM_FORCEINLINE u64
-x86_sum_short(const u8 *p, size_t len)
+x86_sum_by_bits(const u8 *p, size_t len, const int big_first)
 {
-	u64 lo, carries = 0;
+	u64 s = x86_last_bytes(p, len);
 
+#define X86_ADC_32 X86_ADC_INTO(p, 32, "adcq 8(%[p]), %[s]\n\t"	\
+				"adcq 16(%[p]), %[s]\n\t"		\
+				"adcq 24(%[p]), %[s]\n\t")
+	if (big_first && (len & 32))
+		X86_ADC_32;
+	if (big_first && (len & 16))
+		X86_ADC_INTO(p + (len & 32), 16, "adcq 8(%[p]), %[s]\n\t");
+	if (len & 8)
+		X86_ADC_INTO(p + (len & 48), 8, "");
+	if (!big_first && (len & 16))
+		X86_ADC_INTO(p + (len & 32), 16, "adcq 8(%[p]), %[s]\n\t");
+	if (!big_first && (len & 32))
+		X86_ADC_32;
+#undef X86_ADC_32
+	return s;
+}
+
+/*
+ * Ones' complement sum of 0..X86_SHORT_MAX bytes, exact and folded to 64
+ * bits: 0 only if every byte is zero.  20, 40, 64 and 32 bytes take the
+ * chains above: each compare costs far less than the work it saves; the
+ * other lengths from 8 bytes on go by the bits of len (above).  That
+ * replaced a jump on len / 8 into straight-line code that spent an add
+ * and a carry count per word (two instructions): against Linux's x86-64
+ * csum_partial(), which also tests the bits of len, it ran at 0.78-0.99x
+ * at 8-60 bytes (Zen 5, hot).
+ */
+static INETCSUM_FORCEINLINE u64
+x86_sum_short_(const u8 *p, size_t len, const int big_first)
+{
 	if (len == 40)
 		return x86_sum_40(p);
 	if (len == 20)
@@ -200,37 +233,16 @@ x86_sum_short(const u8 *p, size_t len)
 		return x86_sum_32(p);
 	if (len < 8)
 		return sum_tail7(p, len);
-	lo = load_u64(p);
-	switch (len / 8) {
-	case 8:
-		X86_ADD_WORD(load_u64(p + 56));
-		/* fall through */
-	case 7:
-		X86_ADD_WORD(load_u64(p + 48));
-		/* fall through */
-	case 6:
-		X86_ADD_WORD(load_u64(p + 40));
-		/* fall through */
-	case 5:
-		X86_ADD_WORD(load_u64(p + 32));
-		/* fall through */
-	case 4:
-		X86_ADD_WORD(load_u64(p + 24));
-		/* fall through */
-	case 3:
-		X86_ADD_WORD(load_u64(p + 16));
-		/* fall through */
-	case 2:
-		X86_ADD_WORD(load_u64(p + 8));
-		/* fall through */
-	default:
-		break;
-	}
-	X86_ADD_WORD(x86_last_bytes(p, len));
-	return add64_eac(lo, carries);
+	return x86_sum_by_bits(p, len, big_first);
 }
 
-#undef X86_ADD_WORD
+static INETCSUM_FORCEINLINE u64
+x86_sum_short(const u8 *p, size_t len)
+{
+	return x86_sum_short_(p, len, 0);
+}
+
+#undef X86_ADC_INTO
 
 /*
  * Copy 0..64 bytes as small memcpy() implementations do: two fixed-size
@@ -271,7 +283,7 @@ static INETCSUM_FORCEINLINE u64
 x86_copy_short(u8 *q, const u8 *p, size_t len)
 {
 	x86_copy_upto64(q, p, len);
-	return x86_sum_short(p, len);
+	return x86_sum_short_(p, len, 1);
 }
 
 #endif /* INETCSUM_X86_SCALAR_H */
