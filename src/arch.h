@@ -6,7 +6,7 @@
  *
  *   ARCH_KERNELS   the registry entries of the architecture's kernels,
  *                  best first (none: only the portable kernel)
- *   ARCH_TAG(k)    the flags stored in bits 0 and 1 of the kernel-in-use
+ *   ARCH_TAG(k)    the flags stored in bits 0 to 2 of the kernel-in-use
  *                  pointer for kernel 'k' (src/dispatch.h); 0 where unused
  *   INETCSUM_ARCH_PARTIAL_ENTRY, INETCSUM_ARCH_COPY_ENTRY
  *                  defined where the architecture defines inetcsum_partial()

@@ -26,7 +26,12 @@
  * is the same for its 'copy' (x86-64: x86_copy_short()).
  */
 struct inetcsum_kernel {
-	const char *name;
+	/*
+	 * Aligned to 8 bytes on every target, 32-bit ones included, so that
+	 * the low 3 bits of a kernel's address are free for the flags of the
+	 * kernel-in-use pointer (src/dispatch.h).
+	 */
+	_Alignas(8) const char *name;
 	u32 features;
 	inetcsum_partial_fn partial;
 	inetcsum_copy_fn copy;

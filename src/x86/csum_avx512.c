@@ -49,6 +49,7 @@ const struct inetcsum_kernel inetcsum_kernel_x86_avx512 = {
 #define COPY_FN csum_copy_x86_avx512_vnni
 #ifdef INETCSUM_X86_IFUNC
 #  define DIRECT_ENTRY inetcsum_x86_avx512_vnni_direct
+#  define DIRECT_COPY_ENTRY inetcsum_x86_avx512_vnni_copy_direct
 #endif
 /* This kernel hands large sums to the table's kernel for them, if any. */
 #define LARGE_SWITCH 1

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * src/x86/dispatch.c - inetcsum_partial() on x86-64: the inline short path
- * and, on glibc, the GNU indirect function that binds the symbol to the
- * 512-bit VNNI kernel's direct entry.  The choice of kernel itself is
- * src/dispatch.c's; this file only decides how a call reaches it.
+ * src/x86/dispatch.c - inetcsum_partial() and inetcsum_copy() on x86-64:
+ * the inline short paths and, on glibc, the GNU indirect functions that
+ * bind the symbols to the 512-bit VNNI kernel's direct entries.  The
+ * choice of kernel itself is src/dispatch.c's; this file only decides how
+ * a call reaches it.
  */
 #include "dispatch.h"
 
@@ -26,18 +27,23 @@
  * well, and chooses nothing the dispatcher has not: the direct entry
  * falls back to the kernel in use whenever it is not the VNNI kernel.
  */
+static int
+can_run_vnni_direct(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx512f") &&
+	       __builtin_cpu_supports("avx512bw") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx512vnni") &&
+	       __builtin_cpu_supports("bmi2");
+}
+
 /* 'used': clang does not count the ifunc attribute's reference as a use. */
 static __attribute__((used)) inetcsum_partial_fn
 partial_ifunc(void)
 {
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512vnni") &&
-	    __builtin_cpu_supports("bmi2"))
-		return inetcsum_x86_avx512_vnni_direct;
-	return inetcsum_x86_partial_dispatch;
+	return can_run_vnni_direct() ? inetcsum_x86_avx512_vnni_direct :
+				       inetcsum_x86_partial_dispatch;
 }
 
 INETCSUM_API uint32_t inetcsum_partial(const void *data, size_t len,
@@ -66,14 +72,37 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 	return k->partial(data, len, sum);
 }
 
+#ifdef INETCSUM_X86_IFUNC
+/*
+ * inetcsum_copy() the same way: bound to the 512-bit VNNI kernel's direct
+ * copy entry where the CPU has that kernel.  The entry tests its own flag
+ * (INETCSUM_X86_COPY_TAG) and falls back to the pointer dispatch below.
+ */
+static __attribute__((used)) inetcsum_copy_fn
+copy_ifunc(void)
+{
+	return can_run_vnni_direct() ? inetcsum_x86_avx512_vnni_copy_direct :
+				       inetcsum_x86_copy_dispatch;
+}
+
+INETCSUM_API uint32_t inetcsum_copy(void *dst, const void *src, size_t len,
+				    uint32_t sum)
+	__attribute__((ifunc("copy_ifunc")));
+#endif
+
 /*
  * The copy's short path inline as well, for the kernels that copy short
  * inputs with x86_copy_short(): no indirect call and no second call and
  * return.  1.05-1.4x at 20-64 bytes, 1.5-1.7x at 8 (Zen 5, hot, side by
  * side, in two runs; docs/short-path.md).
  */
+#ifdef INETCSUM_X86_IFUNC
+u32
+inetcsum_x86_copy_dispatch(void *dst, const void *src, size_t len, u32 sum)
+#else
 INETCSUM_API uint32_t
 inetcsum_copy(void *dst, const void *src, size_t len, uint32_t sum)
+#endif
 {
 	const struct inetcsum_kernel *k = inetcsum_active();
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * src/x86/dispatch.h - how x86-64 calls its kernels: the inline short path
- * and, on glibc, inetcsum_partial() as a GNU indirect function
- * (src/x86/dispatch.c), with the kernel-in-use flag that its direct entry
- * tests.  src/arch.h includes it; so does the kernel with the direct entry
- * (csum_avx512.c).
+ * and, on glibc, inetcsum_partial() and inetcsum_copy() as GNU indirect
+ * functions (src/x86/dispatch.c), with the kernel-in-use flags that their
+ * direct entries test.  src/arch.h includes it; so does the kernel with
+ * the direct entries (csum_avx512.c).
  */
 #ifndef INETCSUM_X86_DISPATCH_H
 #define INETCSUM_X86_DISPATCH_H
@@ -23,10 +23,11 @@
 #  define INETCSUM_ARCH_COPY_ENTRY 1
 
 /*
- * inetcsum_partial() as a GNU indirect function (src/x86/dispatch.c) that
- * binds straight to the 512-bit VNNI kernel's direct entry where the CPU
- * has it: glibc on ELF only, and never under ASan, TSan or MSan, whose
- * runtimes are not up yet when the dynamic linker calls the resolver.
+ * inetcsum_partial() and inetcsum_copy() as GNU indirect functions
+ * (src/x86/dispatch.c) that bind straight to the 512-bit VNNI kernel's
+ * direct entries where the CPU has it: glibc on ELF only, and never
+ * under ASan, TSan or MSan, whose runtimes are not up yet when the
+ * dynamic linker calls the resolver.
  * -DINETCSUM_NO_IFUNC turns it off.
  */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -53,20 +54,30 @@
 u32 inetcsum_x86_avx512_vnni_direct(const void *data, size_t len, u32 sum);
 /* The pointer dispatch, as inetcsum_partial() is without the resolver. */
 u32 inetcsum_x86_partial_dispatch(const void *data, size_t len, u32 sum);
+/* The same two for inetcsum_copy(). */
+u32 inetcsum_x86_avx512_vnni_copy_direct(void *dst, const void *src,
+					 size_t len, u32 sum);
+u32 inetcsum_x86_copy_dispatch(void *dst, const void *src, size_t len,
+			       u32 sum);
 /*
  * The flags in the kernel-in-use pointer (src/dispatch.h) that the direct
- * entry tests: INETCSUM_ACTIVE_TAG when the kernel in use sums with the
- * 512-bit VNNI kernel's partial sum, which that entry runs itself, and
+ * entries test: INETCSUM_ACTIVE_TAG when the kernel in use sums with the
+ * 512-bit VNNI kernel's partial sum, which that entry runs itself,
  * INETCSUM_X86_SHORT_TAG when it sums inputs of up to
  * INETCSUM_X86_SHORT_MAX bytes with x86_sum_short() (every x86 kernel),
- * which that entry runs inline for them, whatever kernel is in use.
+ * which that entry runs inline for them, whatever kernel is in use, and
+ * INETCSUM_X86_COPY_TAG when it copies with the 512-bit VNNI kernel's
+ * copy, which the copy's direct entry runs itself.
  */
 #  define INETCSUM_X86_SHORT_TAG ((uintptr_t)2)
+#  define INETCSUM_X86_COPY_TAG ((uintptr_t)4)
 #  define ARCH_TAG(k)							\
 	(((k)->partial == inetcsum_kernel_x86_avx512_vnni.partial ?	\
 		 INETCSUM_ACTIVE_TAG : (uintptr_t)0) |			\
 	 ((k)->inline_short_max == INETCSUM_X86_SHORT_MAX ?		\
-		 INETCSUM_X86_SHORT_TAG : (uintptr_t)0))
+		 INETCSUM_X86_SHORT_TAG : (uintptr_t)0) |		\
+	 ((k)->copy == inetcsum_kernel_x86_avx512_vnni.copy ?		\
+		 INETCSUM_X86_COPY_TAG : (uintptr_t)0))
 #endif
 #endif /* x86-64 with vector kernels */
 
