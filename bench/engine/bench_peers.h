@@ -65,5 +65,8 @@ extern const struct inetcsum_bench_peer inetcsum_peer_lwip;
 #ifdef INETCSUM_HAVE_PEER_LIBNET
 extern const struct inetcsum_bench_peer inetcsum_peer_libnet;
 #endif
+#ifdef INETCSUM_HAVE_PEER_LINUX
+extern const struct inetcsum_bench_peer inetcsum_peer_linux;
+#endif
 
 #endif /* INETCSUM_BENCH_PEERS_H */

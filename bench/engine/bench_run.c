@@ -25,6 +25,9 @@
 #include "bench_ipfast.h"
 
 static const struct inetcsum_bench_peer *const all_peers[] = {
+#ifdef INETCSUM_HAVE_PEER_LINUX
+	&inetcsum_peer_linux,
+#endif
 #ifdef INETCSUM_HAVE_PEER_DPDK
 	&inetcsum_peer_dpdk,
 #endif
