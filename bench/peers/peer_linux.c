@@ -16,11 +16,11 @@
  *
  * In 6.12, as in the 6.8 code issue 20 measured, that csum_partial() has a
  * path for exactly 40 bytes (an IPv6 header) and sums 80 bytes per loop
- * in two add-with-carry chains; kernel callers call it out of line.  The batch op's loop is what a
- * kernel caller writes for many buffers: the running sum passed back in
- * as csum_partial()'s third argument.  The ipv4 op leaves it out: Linux
- * sums IPv4 headers with ip_fast_csum(), which that op's baseline already
- * is (bench/engine/bench_ipfast.h).
+ * in two add-with-carry chains; kernel callers call it out of line.  The
+ * batch op's loop is what a kernel caller writes for many buffers: the
+ * running sum passed back in as csum_partial()'s third argument.  The
+ * ipv4 op leaves it out: Linux sums IPv4 headers with ip_fast_csum(),
+ * which that op's baseline already is (bench/engine/bench_ipfast.h).
  */
 #include <stddef.h>
 #include <stdint.h>
