@@ -15,7 +15,11 @@
  * 256 * (S - D) / 2, exactly; S comes from vpsadbw against zero or
  * vpdpbusd with weights 1, D from vpsadbw against 0x00ff-per-word bytes
  * (|x - 0| + |x - 255| = low + 255 - high, a known bias) or vpdpbusd with
- * weights 1, -1 (docs/results/amd-zen5.md).  Then the throughput of three
+ * weights 1, -1 (docs/results/amd-zen5.md).  The two after them move part
+ * of the sum off the vector units: one vector in four, or one in eight,
+ * summed from the source by a scalar add-with-carry chain (eight adc with
+ * the loads folded in), the others by the library's sum; and one in four
+ * by two ADX chains (adcx and adox) instead.  Then the throughput of three
  * vector instructions alone, 8 independent chains each.  Not built by
  * CMake: it needs an AVX-512 VNNI CPU.
  *
@@ -87,6 +91,70 @@ KERNEL(k_sad_sd, EACH(SAD) EACHB(SAD_D))
 KERNEL(k_dpbusd_sd, EACH(DPBUSD) EACHB(DPBUSD_D))
 KERNEL(k_mixed_sd, EACH(SAD) EACHB(DPBUSD_D))
 
+/*
+ * The 64 bytes at P into 'gs' by one add-with-carry chain, or into 'gs'
+ * and 'gt' by the two ADX chains (CF and OF, cleared by the xor); the
+ * last carries are added back in, so no carry is lost.
+ */
+#define ADC64(P)							\
+	__asm__("addq (%[p]), %[s]\n\tadcq 8(%[p]), %[s]\n\t"	\
+		"adcq 16(%[p]), %[s]\n\tadcq 24(%[p]), %[s]\n\t"	\
+		"adcq 32(%[p]), %[s]\n\tadcq 40(%[p]), %[s]\n\t"	\
+		"adcq 48(%[p]), %[s]\n\tadcq 56(%[p]), %[s]\n\t"	\
+		"adcq $0, %[s]"						\
+		: [s] "+r"(gs)						\
+		: [p] "r"(P), "m"(*(const unsigned char (*)[64])(P))	\
+		: "cc")
+#define ADX64(P)							\
+	__asm__("xorl %%eax, %%eax\n\t"				\
+		"adcxq (%[p]), %[s]\n\tadoxq 8(%[p]), %[t]\n\t"	\
+		"adcxq 16(%[p]), %[s]\n\tadoxq 24(%[p]), %[t]\n\t"	\
+		"adcxq 32(%[p]), %[s]\n\tadoxq 40(%[p]), %[t]\n\t"	\
+		"adcxq 48(%[p]), %[s]\n\tadoxq 56(%[p]), %[t]\n\t"	\
+		"movl $0, %%eax\n\tadcxq %%rax, %[s]\n\t"		\
+		"adoxq %%rax, %[t]"					\
+		: [s] "+r"(gs), [t] "+r"(gt)				\
+		: [p] "r"(P), "m"(*(const unsigned char (*)[64])(P))	\
+		: "cc", "rax")
+
+/* The copy, three vectors (or seven of eight) by FLIP_DP, the rest scalar. */
+static uint64_t scalar_sink;
+
+#define MIXED(name, BODY)						\
+static __attribute__((noinline)) __m512i				\
+name(const unsigned char *p, unsigned char *q)				\
+{									\
+	__m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;	\
+	const __m512i flip = _mm512_set1_epi16((short)0x8000);		\
+	const __m512i ones = _mm512_set1_epi16(1);			\
+	uint64_t gs = 0, gt = 0;					\
+	int i;								\
+									\
+	for (i = 0; i < NV; i += 4) {					\
+		__m512i v0 = _mm512_loadu_si512(p + 64 * i);		\
+		__m512i v1 = _mm512_loadu_si512(p + 64 * i + 64);	\
+		__m512i v2 = _mm512_loadu_si512(p + 64 * i + 128);	\
+		__m512i v3 = _mm512_loadu_si512(p + 64 * i + 192);	\
+									\
+		_mm512_storeu_si512(q + 64 * i, v0);			\
+		_mm512_storeu_si512(q + 64 * i + 64, v1);		\
+		_mm512_storeu_si512(q + 64 * i + 128, v2);		\
+		_mm512_storeu_si512(q + 64 * i + 192, v3);		\
+		a0 = FLIP_DP(a0, v0);					\
+		a1 = FLIP_DP(a1, v1);					\
+		a2 = FLIP_DP(a2, v2);					\
+		BODY							\
+	}								\
+	scalar_sink += gs + gt;						\
+	return _mm512_add_epi32(_mm512_add_epi32(a0, a1),		\
+				_mm512_add_epi32(a2, a3));		\
+}
+
+MIXED(k_adc_1of4, ADC64(p + 64 * i + 192);)
+MIXED(k_adc_1of8, if (i & 4) ADC64(p + 64 * i + 192);
+		  else a3 = FLIP_DP(a3, v3);)
+MIXED(k_adx_1of4, ADX64(p + 64 * i + 192);)
+
 typedef __m512i (*kernel_fn)(const unsigned char *, unsigned char *);
 
 #define CHAINS(insn)							\
@@ -128,7 +196,8 @@ int
 main(void)
 {
 	static const kernel_fn fn[] = { k_or, k_flip_dp, k_dp, k_dpbusd, k_sad,
-					k_sad_sd, k_dpbusd_sd, k_mixed_sd };
+					k_sad_sd, k_dpbusd_sd, k_mixed_sd,
+					k_adc_1of4, k_adc_1of8, k_adx_1of4 };
 	static const char *const name[] = {
 		"copy, no sum (vpord)", "copy + flip + vpdpwssd (the library's)",
 		"copy + vpdpwssd, no flip (wrong sum)",
@@ -136,6 +205,9 @@ main(void)
 		"copy + S, D by vpsadbw (a word sum)",
 		"copy + S, D by vpdpbusd (a word sum)",
 		"copy + S vpsadbw, D vpdpbusd (a word sum)",
+		"copy + 3 of 4 as the library, 1 by adc",
+		"copy + 7 of 8 as the library, 1 by adc",
+		"copy + 3 of 4 as the library, 1 by adcx/adox",
 	};
 	unsigned char *src = aligned_alloc(4096, 1 << 16);
 	unsigned char *dst = aligned_alloc(4096, 1 << 16);
@@ -165,7 +237,7 @@ main(void)
 			}
 			sink = _mm512_reduce_add_epi32(s);
 			(void)sink;
-			printf("%-40s %.3f ticks per vector\n", name[k],
+			printf("%-46s %.3f ticks per vector\n", name[k],
 			       (double)best / 1000.0 / NV);
 		}
 	}
