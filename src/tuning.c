@@ -190,6 +190,35 @@ inetcsum_tuning_row(const struct inetcsum_cpu_ident *id)
 	return &rows[NROWS - 1];
 }
 
+/*
+ * Called from a GNU indirect function's resolver, before the program has
+ * started: in a static binary even before thread-local storage exists.
+ * So it calls nothing outside the library (no strcmp(): its PLT slot may
+ * not be bound yet), allocates nothing, and keeps the identity in static
+ * storage rather than a local whose address is taken, which would give
+ * the function a stack-protector canary, read from thread-local storage.
+ * Only the resolver calls it, once per resolution, before any thread.
+ * The row's pointers are relocated by then: the dynamic linker applies a
+ * library's relative relocations before it resolves its indirect
+ * functions.
+ */
+int
+inetcsum_tuning_builtin_copy_is(const char *name)
+{
+	static struct inetcsum_cpu_ident id;
+	const struct inetcsum_tuning_row *row;
+	const char *a, *b;
+
+	inetcsum_cpu_ident(&id);
+	row = inetcsum_tuning_row(&id);
+	if (row->copy == NULL)
+		return 1;
+	for (a = row->copy, b = name; *a == *b; a++, b++)
+		if (*a == '\0')
+			return 1;
+	return 0;
+}
+
 #ifdef INETCSUM_TEST_SUPPORT
 #include <stdio.h>
 #include <stdlib.h>

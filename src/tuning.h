@@ -107,6 +107,14 @@ int inetcsum_tuning_record_parse(char *text, size_t len,
 /* This CPU's identity as the table sees it (INETCSUM_TEST_CPU in tests). */
 void inetcsum_tuning_ident(struct inetcsum_cpu_ident *id);
 
+/*
+ * 1 if the built-in table's row for this CPU (by CPUID alone: no tuning
+ * record, no INETCSUM_TEST_CPU) copies with the kernel 'name' or leaves
+ * the copy to the best kernel.  For x86-64's copy resolver, which runs
+ * while the dynamic linker relocates the library (src/x86/dispatch.c).
+ */
+int inetcsum_tuning_builtin_copy_is(const char *name);
+
 /* The prefetch distance the kernels use now (0 where they have none). */
 size_t inetcsum_tuning_prefetch_now(void);
 /* The threshold in use (inetcsum_prefetch_min()). */

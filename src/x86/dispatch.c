@@ -10,6 +10,7 @@
 
 #if defined(INETCSUM_ARCH_X86_64) && defined(ARCH_KERNELS)
 #include "csum_x86_scalar.h"
+#include "../tuning.h"
 
 #ifdef INETCSUM_X86_IFUNC
 /*
@@ -75,14 +76,26 @@ inetcsum_partial(const void *data, size_t len, uint32_t sum)
 #ifdef INETCSUM_X86_IFUNC
 /*
  * inetcsum_copy() the same way: bound to the 512-bit VNNI kernel's direct
- * copy entry where the CPU has that kernel.  The entry tests its own flag
+ * copy entry where the CPU has that kernel and the built-in tuning row
+ * copies with it.  The entry tests its own flag
  * (INETCSUM_X86_COPY_TAG) and falls back to the pointer dispatch below.
  */
 static __attribute__((used)) inetcsum_copy_fn
 copy_ifunc(void)
 {
-	return can_run_vnni_direct() ? inetcsum_x86_avx512_vnni_copy_direct :
-				       inetcsum_x86_copy_dispatch;
+	/*
+	 * Only where the built-in row copies with that kernel: elsewhere
+	 * (Zen 4's row copies with x86_avx512) every call would take the
+	 * entry's failed test and a jump on to the pointer dispatch, which
+	 * cost 0.78-0.86x at 65-256 bytes against the pointer dispatch alone
+	 * (Zen 4's row forced on a Zen 5, docs/x86-kernels.md).  A tuning
+	 * record read later may choose otherwise; the entry's flag test
+	 * keeps every choice correct.
+	 */
+	if (can_run_vnni_direct() &&
+	    inetcsum_tuning_builtin_copy_is("x86_avx512_vnni"))
+		return inetcsum_x86_avx512_vnni_copy_direct;
+	return inetcsum_x86_copy_dispatch;
 }
 
 INETCSUM_API uint32_t inetcsum_copy(void *dst, const void *src, size_t len,

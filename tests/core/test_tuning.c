@@ -8,6 +8,8 @@
  *  - known CPUs get their row, neighbours of a row and other vendors get
  *    the default; every row names registry kernels and says what it rests
  *    on;
+ *  - the copy kernel of this CPU's built-in row, as x86-64's copy
+ *    resolver asks for it, is the one that row is known to name;
  *  - every prefetch distance, 0 to SIZE_MAX, gives the reference's sums
  *    for lengths through the long path, with the distance really in use
  *    (inetcsum_tuning() reports it);
@@ -136,6 +138,43 @@ test_rows(void)
 		      "row \"%s\" does not say what it rests on", r->cpu);
 		CHECK(r->prefetch >= -1, "row \"%s\": prefetch %ld", r->cpu,
 		      r->prefetch);
+	}
+}
+
+/*
+ * inetcsum_tuning_builtin_copy_is(), which x86-64's copy resolver asks,
+ * on this CPU as CPUID names it, against the copy kernel each row is
+ * known to name (written down here: Zen 4's rows copy with x86_avx512,
+ * Zen 5's and Emerald Rapids' with x86_avx512_vnni, the defaults leave
+ * the copy to the best kernel, so every name is 'yes').  Names that are
+ * a prefix or an extension of the row's must not match.
+ */
+static void
+test_builtin_copy(void)
+{
+	static const char *const names[] = {
+		"x86_avx512_vnni", "x86_avx512", "x86_avx512_vnn",
+		"x86_avx512_vnnix", "", "generic",
+	};
+	struct inetcsum_cpu_ident id;
+	const char *copy = NULL;	/* the defaults: the best kernel */
+	size_t i;
+
+	inetcsum_cpu_ident(&id);
+	if (id.vendor == INETCSUM_VENDOR_AMD && id.family == 0x19 &&
+	    id.model >= 0x10 && id.model <= 0x1f)
+		copy = "x86_avx512";
+	else if ((id.vendor == INETCSUM_VENDOR_AMD && id.family == 0x1a) ||
+		 (id.vendor == INETCSUM_VENDOR_INTEL && id.family == 6 &&
+		  id.model == 0xcf))
+		copy = "x86_avx512_vnni";
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int want = copy == NULL || strcmp(names[i], copy) == 0;
+
+		CHECK(inetcsum_tuning_builtin_copy_is(names[i]) == want,
+		      "vendor %d family %#x model %#x: builtin copy is \"%s\" "
+		      "answered %d, want %d", (int)id.vendor, id.family,
+		      id.model, names[i], !want, want);
 	}
 }
 
@@ -459,6 +498,7 @@ main(void)
 	test_decode();
 #endif
 	test_rows();
+	test_builtin_copy();
 #ifdef INETCSUM_TEST_SUPPORT
 	child_case("amd:0x1a:2", NULL, "AMD Zen 5", &b);
 	child_case("amd:0x19:0x11", NULL, "AMD Zen 4 (Genoa)", &b);
