@@ -35,62 +35,6 @@
 
 #define NV 24
 
-#define KERNEL(name, BODY)						\
-static __attribute__((noinline)) __m512i				\
-name(const unsigned char *p, unsigned char *q)				\
-{									\
-	__m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;	\
-	__m512i b0 = a0, b1 = a0, b2 = a0, b3 = a0;			\
-	const __m512i hi255 = _mm512_set1_epi16((short)0xff00);	\
-	const __m512i pm = _mm512_set1_epi16((short)0xff01);		\
-	const __m512i flip = _mm512_set1_epi16((short)0x8000);		\
-	const __m512i ones = _mm512_set1_epi16(1);			\
-	const __m512i ob = _mm512_set1_epi8(1);				\
-	int i;								\
-									\
-	(void)flip;							\
-	(void)ones;							\
-	(void)ob;							\
-	(void)hi255;							\
-	(void)pm;							\
-	for (i = 0; i < NV; i += 4) {					\
-		__m512i v0 = _mm512_loadu_si512(p + 64 * i);		\
-		__m512i v1 = _mm512_loadu_si512(p + 64 * i + 64);	\
-		__m512i v2 = _mm512_loadu_si512(p + 64 * i + 128);	\
-		__m512i v3 = _mm512_loadu_si512(p + 64 * i + 192);	\
-									\
-		_mm512_storeu_si512(q + 64 * i, v0);			\
-		_mm512_storeu_si512(q + 64 * i + 64, v1);		\
-		_mm512_storeu_si512(q + 64 * i + 128, v2);		\
-		_mm512_storeu_si512(q + 64 * i + 192, v3);		\
-		BODY							\
-	}								\
-	a0 = _mm512_add_epi32(a0, _mm512_add_epi32(			\
-		_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3)));	\
-	return _mm512_add_epi32(_mm512_add_epi32(a0, a1),		\
-				_mm512_add_epi32(a2, a3));		\
-}
-
-#define EACH(f) a0 = f(a0, v0); a1 = f(a1, v1); a2 = f(a2, v2); a3 = f(a3, v3);
-#define OR(a, v)	_mm512_or_si512((a), (v))
-#define FLIP_DP(a, v)	_mm512_dpwssd_epi32((a), _mm512_xor_si512((v), flip), ones)
-#define DP(a, v)	_mm512_dpwssd_epi32((a), (v), ones)
-#define DPBUSD(a, v)	_mm512_dpbusd_epi32((a), (v), ob)
-#define SAD(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), _mm512_setzero_si512()))
-
-#define EACHB(f) b0 = f(b0, v0); b1 = f(b1, v1); b2 = f(b2, v2); b3 = f(b3, v3);
-#define SAD_D(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), hi255))
-#define DPBUSD_D(a, v)	_mm512_dpbusd_epi32((a), (v), pm)
-
-KERNEL(k_or, EACH(OR))
-KERNEL(k_flip_dp, EACH(FLIP_DP))
-KERNEL(k_dp, EACH(DP))
-KERNEL(k_dpbusd, EACH(DPBUSD))
-KERNEL(k_sad, EACH(SAD))
-KERNEL(k_sad_sd, EACH(SAD) EACHB(SAD_D))
-KERNEL(k_dpbusd_sd, EACH(DPBUSD) EACHB(DPBUSD_D))
-KERNEL(k_mixed_sd, EACH(SAD) EACHB(DPBUSD_D))
-
 /*
  * The 64 bytes at P into 'gs' by one add-with-carry chain, or into 'gs'
  * and 'gt' by the two ADX chains (CF and OF, cleared by the xor); the
@@ -117,19 +61,28 @@ KERNEL(k_mixed_sd, EACH(SAD) EACHB(DPBUSD_D))
 		: [p] "r"(P), "m"(*(const unsigned char (*)[64])(P))	\
 		: "cc", "rax")
 
-/* The copy, three vectors (or seven of eight) by FLIP_DP, the rest scalar. */
+/* Where the scalar sums go, so that they are not optimised away. */
 static uint64_t scalar_sink;
 
-#define MIXED(name, BODY)						\
+#define KERNEL(name, BODY)						\
 static __attribute__((noinline)) __m512i				\
 name(const unsigned char *p, unsigned char *q)				\
 {									\
 	__m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;	\
+	__m512i b0 = a0, b1 = a0, b2 = a0, b3 = a0;			\
+	const __m512i hi255 = _mm512_set1_epi16((short)0xff00);	\
+	const __m512i pm = _mm512_set1_epi16((short)0xff01);		\
 	const __m512i flip = _mm512_set1_epi16((short)0x8000);		\
 	const __m512i ones = _mm512_set1_epi16(1);			\
+	const __m512i ob = _mm512_set1_epi8(1);				\
 	uint64_t gs = 0, gt = 0;					\
 	int i;								\
 									\
+	(void)flip;							\
+	(void)ones;							\
+	(void)ob;							\
+	(void)hi255;							\
+	(void)pm;							\
 	for (i = 0; i < NV; i += 4) {					\
 		__m512i v0 = _mm512_loadu_si512(p + 64 * i);		\
 		__m512i v1 = _mm512_loadu_si512(p + 64 * i + 64);	\
@@ -140,20 +93,40 @@ name(const unsigned char *p, unsigned char *q)				\
 		_mm512_storeu_si512(q + 64 * i + 64, v1);		\
 		_mm512_storeu_si512(q + 64 * i + 128, v2);		\
 		_mm512_storeu_si512(q + 64 * i + 192, v3);		\
-		a0 = FLIP_DP(a0, v0);					\
-		a1 = FLIP_DP(a1, v1);					\
-		a2 = FLIP_DP(a2, v2);					\
 		BODY							\
 	}								\
 	scalar_sink += gs + gt;						\
+	a0 = _mm512_add_epi32(a0, _mm512_add_epi32(			\
+		_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3)));	\
 	return _mm512_add_epi32(_mm512_add_epi32(a0, a1),		\
 				_mm512_add_epi32(a2, a3));		\
 }
 
-MIXED(k_adc_1of4, ADC64(p + 64 * i + 192);)
-MIXED(k_adc_1of8, if (i & 4) ADC64(p + 64 * i + 192);
-		  else a3 = FLIP_DP(a3, v3);)
-MIXED(k_adx_1of4, ADX64(p + 64 * i + 192);)
+#define EACH(f) a0 = f(a0, v0); a1 = f(a1, v1); a2 = f(a2, v2); a3 = f(a3, v3);
+#define OR(a, v)	_mm512_or_si512((a), (v))
+#define FLIP_DP(a, v)	_mm512_dpwssd_epi32((a), _mm512_xor_si512((v), flip), ones)
+#define DP(a, v)	_mm512_dpwssd_epi32((a), (v), ones)
+#define DPBUSD(a, v)	_mm512_dpbusd_epi32((a), (v), ob)
+#define SAD(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), _mm512_setzero_si512()))
+
+#define EACHB(f) b0 = f(b0, v0); b1 = f(b1, v1); b2 = f(b2, v2); b3 = f(b3, v3);
+#define SAD_D(a, v)	_mm512_add_epi64((a), _mm512_sad_epu8((v), hi255))
+#define DPBUSD_D(a, v)	_mm512_dpbusd_epi32((a), (v), pm)
+
+KERNEL(k_or, EACH(OR))
+KERNEL(k_flip_dp, EACH(FLIP_DP))
+KERNEL(k_dp, EACH(DP))
+KERNEL(k_dpbusd, EACH(DPBUSD))
+KERNEL(k_sad, EACH(SAD))
+KERNEL(k_sad_sd, EACH(SAD) EACHB(SAD_D))
+KERNEL(k_dpbusd_sd, EACH(DPBUSD) EACHB(DPBUSD_D))
+KERNEL(k_mixed_sd, EACH(SAD) EACHB(DPBUSD_D))
+/* Three vectors in four (or seven in eight) by FLIP_DP, the rest scalar. */
+#define FLIP_DP3 a0 = FLIP_DP(a0, v0); a1 = FLIP_DP(a1, v1); a2 = FLIP_DP(a2, v2);
+KERNEL(k_adc_1of4, FLIP_DP3 ADC64(p + 64 * i + 192);)
+KERNEL(k_adc_1of8, FLIP_DP3 if (i & 4) ADC64(p + 64 * i + 192);
+		   else a3 = FLIP_DP(a3, v3);)
+KERNEL(k_adx_1of4, FLIP_DP3 ADX64(p + 64 * i + 192);)
 
 typedef __m512i (*kernel_fn)(const unsigned char *, unsigned char *);
 
