@@ -842,6 +842,22 @@ PARTIAL_FN(const void *data, size_t len, u32 sum)
 	return FN(partial_small_)(data, NULL, len, sum, 0);
 }
 
+#if defined(DIRECT_ENTRY) || defined(DIRECT_COPY_ENTRY)
+/*
+ * The direct entries' one test of a flag bit of the kernel-in-use pointer
+ * in memory (an asm goto: a relaxed atomic load compiled to a load, a
+ * not, an and and a branch), jumping to the entry's 'dispatch' label when
+ * the bit is clear.  Relaxed is enough: the result is the same whichever
+ * kernel runs.
+ */
+#define TEST_FLAG_(bit)							\
+	__asm__ goto("testb %[b], %[active]\n\tjz %l[dispatch]"		\
+		     : /* no outputs */					\
+		     : [active] "m"(inetcsum_active_kernel), [b] "i"(bit) \
+		     : "cc"						\
+		     : dispatch)
+#endif
+
 #ifdef DIRECT_ENTRY
 /*
  * The entry inetcsum_partial() binds to on a CPU that can run this kernel
@@ -853,21 +869,12 @@ ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_ENTRY(const void *data, size_t len, u32 sum)
 {
 	/*
-	 * One test of a flag bit in memory on each path (an asm goto: a
-	 * relaxed atomic load compiled to a load, a not, an and and a
-	 * branch).  Relaxed is enough: the sum is the same whichever
-	 * kernel runs.  Short inputs test the flag that any x86 kernel
-	 * is in use, all of which sum them with the code below: a kernel
-	 * selected by name then sums them as fast as this one (before,
-	 * through the pointer dispatch, 1.2-1.3x slower at 20-64 bytes on
-	 * Zen 5).
+	 * One flag test on each path (TEST_FLAG_()).  Short inputs test
+	 * the flag that any x86 kernel is in use, all of which sum them
+	 * with the code below: a kernel selected by name then sums them as
+	 * fast as this one (before, through the pointer dispatch, 1.2-1.3x
+	 * slower at 20-64 bytes on Zen 5).
 	 */
-#define TEST_FLAG_(bit)							\
-	__asm__ goto("testb %[b], %[active]\n\tjz %l[dispatch]"		\
-		     : /* no outputs */					\
-		     : [active] "m"(inetcsum_active_kernel), [b] "i"(bit) \
-		     : "cc"						\
-		     : dispatch)
 	/* inetcsum_partial()'s inline short path (src/x86/dispatch.c). */
 	if (len <= X86_SHORT_MAX) {
 		TEST_FLAG_(INETCSUM_X86_SHORT_TAG);
@@ -881,7 +888,6 @@ DIRECT_ENTRY(const void *data, size_t len, u32 sum)
 		return fold64_to_32(add64_eac(sum, x86_sum_short(data, len)));
 	}
 	TEST_FLAG_(INETCSUM_ACTIVE_TAG);
-#undef TEST_FLAG_
 	if (unlikely(len > SMALL_MAX))
 		return FN(sum_big_)(data, len, sum);
 	return FN(partial_small_)(data, NULL, len, sum, 0);
@@ -908,20 +914,14 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
  * then the copy itself (COPY_FN, which gcc inlines here; inputs of up
  * to X86_SHORT_MAX bytes go by a direct jump to the shared short copy),
  * without the pointer dispatch's load of the kernel's fields and its
- * indirect call.  Any other state (another
- * kernel selected, a composite, none chosen yet) takes the pointer
- * dispatch.  The short copy inline here ran 0.74-0.84x at 8-20 bytes:
+ * indirect call.  Any other state (another kernel selected, a composite,
+ * none chosen yet) takes the pointer dispatch.  The short copy inline here ran 0.74-0.84x at 8-20 bytes:
  * gcc put every short length behind a taken branch.
  */
 ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_COPY_ENTRY(void *dst, const void *src, size_t len, u32 sum)
 {
-	__asm__ goto("testb %[b], %[active]\n\tjz %l[dispatch]"
-		     : /* no outputs */
-		     : [active] "m"(inetcsum_active_kernel),
-		       [b] "i"(INETCSUM_X86_COPY_TAG)
-		     : "cc"
-		     : dispatch);
+	TEST_FLAG_(INETCSUM_X86_COPY_TAG);
 	return COPY_FN(dst, src, len, sum);
 dispatch:
 	return inetcsum_x86_copy_dispatch(dst, src, len, sum);
@@ -965,6 +965,7 @@ dispatch:
 #undef USE_VNNI
 #undef USE_MASKED_TAIL
 #undef VNNI_EVEX
+#undef TEST_FLAG_
 #undef DIRECT_ENTRY
 #undef DIRECT_COPY_ENTRY
 #undef LARGE_SWITCH
