@@ -23,7 +23,11 @@
  * first two; no prefetch) side by side with the streaming read, in an
  * order rotated from round to round, each as a ratio to the read of its
  * round.
- * Usage: packet_jobs_bench [-q] [-s] [-r rounds] [pool MiB]
+ * With -x, the packets lie in the pool's slots in a random order, as the
+ * buffers of a receive ring do once a mempool has recycled them, instead
+ * of one after the other: the hardware prefetchers then cannot run from
+ * one packet into the next, and a walk has only its own prefetch.
+ * Usage: packet_jobs_bench [-q] [-s] [-x] [-r rounds] [pool MiB]
  *        (rounds: 15, -q 2)
  * The clock and the median are the bench engine's (bench/engine/
  * bench_timer.h, bench_stats.h); the limit stays its own read loop
@@ -90,6 +94,26 @@ make_pkt(uint8_t *p, unsigned seed)
 		abort();
 }
 
+/* The 'n' pointers of 'p' in a random order (Fisher-Yates, a fixed seed
+ * so that runs compare). */
+static void
+shuffle(uint8_t **p, size_t n)
+{
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	size_t i, j;
+	uint8_t *t;
+
+	for (i = n; i > 1; i--) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % i);
+		t = p[i - 1];
+		p[i - 1] = p[j];
+		p[j] = t;
+	}
+}
+
 /* TTL back to 255 with a valid header checksum. */
 static void
 rearm(uint8_t *p)
@@ -127,7 +151,7 @@ time_gro(uint8_t **ptr, size_t nb)
 
 /*
  * The limit: a streaming read of every burst, cold, ns per burst.  Each
- * call times three reads, with no prefetch and with the packet 1 and 2
+ * call times four reads, with no prefetch and with the packet 1, 2 and 4
  * ahead prefetched, and returns the fastest: the hardware prefetchers
  * alone made the read the slower one in some runs (Zen 5), and a limit
  * slower than the checksum it bounds is no limit.
@@ -135,18 +159,19 @@ time_gro(uint8_t **ptr, size_t nb)
 static double
 time_read(uint8_t **ptr, size_t nb)
 {
+	static const size_t aheads[] = { 0, 1, 2, 4 };
 	double best = 0;
-	size_t ahead;
+	size_t k;
 
-	for (ahead = 0; ahead <= 2; ahead++) {
+	for (k = 0; k < sizeof(aheads) / sizeof(aheads[0]); k++) {
 		size_t b;
 		double t = inetcsum_bench_now_ns();
 
 		for (b = 0; b < nb; b++)
 			sink += pj_stream_read(ptr + b * BURST, BURST, PKTLEN,
-					       ahead);
+					       aheads[k]);
 		t = (inetcsum_bench_now_ns() - t) / (double)nb;
-		if (ahead == 0 || t < best)
+		if (k == 0 || t < best)
 			best = t;
 	}
 	return best;
@@ -235,7 +260,9 @@ static const struct variant {
 	{ (size_t)-1, 0, 0, "loop, no prefetch" },
 	{ (size_t)-1, 1, 0, "loop, i+1 all lines" },
 	{ (size_t)-1, 2, 0, "loop, i+2 all lines" },
+	{ (size_t)-1, 3, 0, "loop, i+3 all lines" },
 	{ (size_t)-1, 4, 0, "loop, i+4 all lines" },
+	{ (size_t)-1, 6, 0, "loop, i+6 all lines" },
 	{ (size_t)-1, 8, 0, "loop, i+8 all lines" },
 	{ (size_t)-1, 2, 2, "loop, i+2 first 2 lines" },
 	{ (size_t)-1, 4, 2, "loop, i+4 first 2 lines" },
@@ -268,16 +295,31 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 	return t;
 }
 
-/* The floor of any walk: inetcsum_partial() over each payload alone. */
+/*
+ * The floor of the default walk: inetcsum_partial() over each payload
+ * alone, its address known without the header, with the segment 4 ahead
+ * prefetched (and 1-3 before the first) as gro.c's GRO_AHEAD does.
+ */
 static double
 time_payloads(uint8_t **ptr, size_t nb)
 {
-	size_t i;
+	size_t b, i, k;
 	uint32_t s = 0;
 	double t = inetcsum_bench_now_ns();
 
-	for (i = 0; i < nb * BURST; i++)
-		s += inetcsum_partial(ptr[i] + 52, PKTLEN - 52, 0);
+	for (b = 0; b < nb; b++) {
+		uint8_t **q = ptr + b * BURST;
+
+		for (i = 1; i < 4; i++)
+			for (k = 0; k < PKTLEN; k += 64)
+				__builtin_prefetch(q[i] + k);
+		for (i = 0; i < BURST; i++) {
+			if (i + 4 < BURST)
+				for (k = 0; k < PKTLEN; k += 64)
+					__builtin_prefetch(q[i + 4] + k);
+			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
+		}
+	}
 	sink += s;
 	return (inetcsum_bench_now_ns() - t) / (double)nb;
 }
@@ -331,17 +373,19 @@ main(int argc, char **argv)
 	size_t pool = 256, nb, i, r, rounds = 15, fit, nit;
 	uint8_t *mem, **ptr;
 	double m[3], q[2];
-	int quick = 0, sweep = 0, a = 1, dpdk = pj_have_dpdk();
+	int quick = 0, sweep = 0, scatter = 0, a = 1, dpdk = pj_have_dpdk();
 
 	for (; a < argc && argv[a][0] == '-'; a++) {
 		if (strcmp(argv[a], "-q") == 0) {
 			quick = 1;
 		} else if (strcmp(argv[a], "-s") == 0) {
 			sweep = 1;
+		} else if (strcmp(argv[a], "-x") == 0) {
+			scatter = 1;
 		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
 			rounds = (size_t)atol(argv[++a]);
 		} else {
-			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] "
+			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] [-x] "
 				"[-r rounds] [pool MiB]\n");
 			return 2;
 		}
@@ -364,13 +408,16 @@ main(int argc, char **argv)
 	ptr = malloc(nb * BURST * sizeof(*ptr));
 	if (mem == NULL || ptr == NULL)
 		return 1;
-	for (i = 0; i < nb * BURST; i++) {
+	for (i = 0; i < nb * BURST; i++)
 		ptr[i] = mem + i * SLOT;
+	if (scatter)
+		shuffle(ptr, nb * BURST);
+	for (i = 0; i < nb * BURST; i++)
 		make_pkt(ptr[i], (unsigned)i);
-	}
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
-	       "bytes (%zu MiB), %zu rounds, medians\n", inetcsum_impl_name(),
-	       dpdk ? "yes" : "no", nb, BURST, PKTLEN, pool, rounds);
+	       "bytes (%zu MiB, %s), %zu rounds, medians\n",
+	       inetcsum_impl_name(), dpdk ? "yes" : "no", nb, BURST, PKTLEN,
+	       pool, scatter ? "slots shuffled" : "slots in order", rounds);
 	if (sweep) {
 		sweep_gro(ptr, nb, rounds);
 		free(ptr);

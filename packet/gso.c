@@ -472,7 +472,9 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 #endif
 size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
 
-static void
+/* Forced inline: gcc deletes the calls to a function that only
+ * prefetches (fast_prefetch() in pkt_fast.h). */
+static INETCSUM_FORCEINLINE void
 prefetch_payload(const u8 *p, const struct job *j, size_t i)
 {
 #if defined(__GNUC__)

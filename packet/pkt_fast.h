@@ -155,8 +155,16 @@ fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
  * Prefetch the 'len' bytes at 'p' for reading, one hint per 64-byte line,
  * only addresses inside them (like the kernels' prefetches: no memory the
  * caller did not hand over is touched).
+ *
+ * Forced inline, and so must be every function around it whose only work
+ * is prefetching: gcc 12 takes a function made of __builtin_prefetch()
+ * calls for one without side effects ("const") and deletes the calls to
+ * it, so that gro.c's and gso.c's prefetches were not in the library at
+ * all (objdump -d showed no prefetcht0 in gro.o or gso.o) until they were
+ * inlined into their callers before that analysis runs.
+ * tests/suites/60-prefetch-kept.sh checks the built objects.
  */
-static inline void
+static INETCSUM_FORCEINLINE void
 fast_prefetch(const void *p, size_t len)
 {
 #ifdef __GNUC__
