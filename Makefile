@@ -32,6 +32,8 @@ bench: deps-bench $(BUILD)/CMakeCache.txt
 	@echo
 	@echo "== packet workloads: GRO verify, forwarding, NAT (bench/packet_jobs_bench.c) =="
 	$(BUILD)/bench/packet_jobs_bench
+	@echo "-- the same with the packets in random slots, as a recycled mempool gives them (-x) --"
+	$(BUILD)/bench/packet_jobs_bench -x
 	@echo
 	@echo "== lwIP: inetcsum_lwip.h hooks against Debian's liblwip (bench/lwip_hook_bench.c) =="
 	$(BUILD)/bench/lwip_hook_bench
