@@ -18,9 +18,10 @@
  * burst of load from other jobs on the shared host moves a round's two
  * numbers together rather than one of them.
  * With -s, the GRO job alone: the ways gro.c can walk a cold burst
- * (per-segment loop or inetcsum_partial_batch() calls of 1, 8 or 32
- * segments; prefetch of the segment 1, 2 or 4 ahead, all its lines or the
- * first two; no prefetch) side by side with the streaming read, in an
+ * (per-segment loop or inetcsum_partial_batch() calls of 1 or 32
+ * segments; prefetch of the segment 1, 2, 3, 4, 6 or 8 ahead, all its
+ * lines, or 2, 4 or 8 ahead, its first two; no prefetch) side by side
+ * with the streaming read and the payload sums alone, in an
  * order rotated from round to round, each as a ratio to the read of its
  * round.
  * With -x, the packets lie in the pool's slots in a random order, as the
