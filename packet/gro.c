@@ -51,9 +51,10 @@
  * 256 MiB pool, as a recycled mempool gives them: the loop without
  * prefetch ran 0.32-0.35x the streaming read, since each payload's
  * address waits on its own header's miss; with segment i + 4 prefetched
- * (all lines, and segments 1-3 at the start) 0.81x, i + 2 0.79x, i + 8
- * less.  With the packets in order, where the hardware prefetchers run
- * ahead anyway, every distance up to 4 was within the noise of none.
+ * (all lines, and segments 1-3 at the start) 0.82-0.83x, i + 2
+ * 0.73-0.75x, i + 8 0.86-0.89x.  With the packets in order, where the
+ * hardware prefetchers run ahead anyway, every distance up to 4 was
+ * within the noise of none, and 6-8 lost 5-10%: hence 4.
  * The batch path stayed behind the loop in both layouts, since its first
  * pass over the burst's headers breaks the order that the prefetchers
  * follow.

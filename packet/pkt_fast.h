@@ -162,7 +162,7 @@ fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
  * it, so that gro.c's and gso.c's prefetches were not in the library at
  * all (objdump -d showed no prefetcht0 in gro.o or gso.o) until they were
  * inlined into their callers before that analysis runs.
- * tests/suites/60-prefetch-kept.sh checks the built objects.
+ * tests/suites/25-packet.sh checks the built objects.
  */
 static INETCSUM_FORCEINLINE void
 fast_prefetch(const void *p, size_t len)
