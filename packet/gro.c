@@ -98,7 +98,7 @@ verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc)
 	 * the kernel call (which the compiler cannot move them across), the
 	 * header's line was an access 1.5 KiB behind the stream: side by
 	 * side, the cold burst ran 3-8% slower with the packets in order and
-	 * 2-4% slower in random slots (Zen 5; docs/packet.md, "GRO
+	 * 2-6% slower in random slots (Zen 5; docs/packet.md, "GRO
 	 * verification: the walk and its prefetch").
 	 */
 	ip = fast_words20(p);
