@@ -298,26 +298,26 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 
 /*
  * The floor of the default walk: inetcsum_partial() over each payload
- * alone, its address known without the header, with the segment 4 ahead
- * prefetched (and 1-3 before the first) as gro.c's GRO_AHEAD does.
+ * alone, its address known without the header, with the segment
+ * FLOOR_AHEAD ahead prefetched (and 1 .. FLOOR_AHEAD - 1 before the
+ * first), as gro.c prefetches with its GRO_AHEAD of 4.
  */
+#define FLOOR_AHEAD 4
 static double
 time_payloads(uint8_t **ptr, size_t nb)
 {
-	size_t b, i, k;
+	size_t b, i;
 	uint32_t s = 0;
 	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++) {
 		uint8_t **q = ptr + b * BURST;
 
-		for (i = 1; i < 4; i++)
-			for (k = 0; k < PKTLEN; k += 64)
-				__builtin_prefetch(q[i] + k);
+		for (i = 1; i < FLOOR_AHEAD; i++)
+			pj_prefetch(q[i], PKTLEN);
 		for (i = 0; i < BURST; i++) {
-			if (i + 4 < BURST)
-				for (k = 0; k < PKTLEN; k += 64)
-					__builtin_prefetch(q[i + 4] + k);
+			if (i + FLOOR_AHEAD < BURST)
+				pj_prefetch(q[i + FLOOR_AHEAD], PKTLEN);
 			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
 		}
 	}
@@ -386,8 +386,8 @@ main(int argc, char **argv)
 		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
 			rounds = (size_t)atol(argv[++a]);
 		} else {
-			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] [-x] "
-				"[-r rounds] [pool MiB]\n");
+			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] "
+				"[-x] [-r rounds] [pool MiB]\n");
 			return 2;
 		}
 	}

@@ -23,15 +23,6 @@
  * (0: no prefetch), as the GRO walk prefetches.  packet_jobs_bench.c
  * takes the fastest of 0, 1, 2 and 4 ahead as the limit.
  */
-static inline void
-pj_prefetch(const uint8_t *p, size_t len)
-{
-	size_t k;
-
-	for (k = 0; k < len; k += 64)
-		__builtin_prefetch(p + k);
-}
-
 uint64_t
 pj_stream_read(uint8_t *const *pkts, size_t n, size_t len, size_t ahead)
 {
