@@ -199,9 +199,9 @@ inetcsum_tuning_row(const struct inetcsum_cpu_ident *id)
  * the function a stack-protector canary, read from thread-local storage.
  * Only the resolver calls it.  Under lazy binding two threads' first
  * calls may both resolve; both then write the same identity, as both
- * write the same CPU model in __builtin_cpu_init().  The row's pointers are relocated by then: the dynamic linker applies a
- * library's relative relocations before it resolves its indirect
- * functions.
+ * write the same CPU model in __builtin_cpu_init().  The row's pointers
+ * are relocated by then: the dynamic linker applies a library's relative
+ * relocations before it resolves its indirect functions.
  */
 int
 inetcsum_tuning_builtin_copy_is(const char *name)

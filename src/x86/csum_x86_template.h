@@ -915,8 +915,9 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
  * to X86_SHORT_MAX bytes go by a direct jump to the shared short copy),
  * without the pointer dispatch's load of the kernel's fields and its
  * indirect call.  Any other state (another kernel selected, a composite,
- * none chosen yet) takes the pointer dispatch.  The short copy inline here ran 0.74-0.84x at 8-20 bytes:
- * gcc put every short length behind a taken branch.
+ * none chosen yet) takes the pointer dispatch.  The short copy inline
+ * here ran 0.74-0.84x at 8-20 bytes: gcc put every short length behind a
+ * taken branch.
  */
 ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_COPY_ENTRY(void *dst, const void *src, size_t len, u32 sum)
