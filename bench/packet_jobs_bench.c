@@ -19,9 +19,10 @@
  * numbers together rather than one of them.
  * With -s, the GRO job alone: the ways gro.c can walk a cold burst
  * (per-segment loop or inetcsum_partial_batch() calls of 1 or 32
- * segments; prefetch of the segment 1, 2, 3, 4, 6 or 8 ahead, all its
- * lines, or 2, 4 or 8 ahead, its first two; no prefetch) side by side
- * with the streaming read and the payload sums alone, in an
+ * segments; prefetch of the segment 1, 2, 4 or 8 ahead, all its lines,
+ * or 4 ahead, its first two; the first lines of the far segments 8, 16
+ * or 32 ahead; no prefetch) side by side with the streaming read and
+ * the payload sums alone, in an
  * order rotated from round to round, each as a ratio to the read of its
  * round.
  * With -x, the packets lie in the pool's slots in a random order, as the
@@ -152,15 +153,17 @@ time_gro(uint8_t **ptr, size_t nb)
 
 /*
  * The limit: a streaming read of every burst, cold, ns per burst.  Each
- * call times four reads, with no prefetch and with the packet 1, 2 and 4
- * ahead prefetched, and returns the fastest: the hardware prefetchers
- * alone made the read the slower one in some runs (Zen 5), and a limit
- * slower than the checksum it bounds is no limit.
+ * call times seven reads, with no prefetch and with the packet 1, 2, 4,
+ * 8, 16 and 32 ahead prefetched, and returns the fastest: the hardware
+ * prefetchers alone made the read the slower one in some runs (Zen 5),
+ * with the packets in random slots the walk's far prefetch (gro.c's
+ * GRO_FAR) made it faster than a read 4 ahead, and a limit slower than
+ * the checksum it bounds is no limit.
  */
 static double
 time_read(uint8_t **ptr, size_t nb)
 {
-	static const size_t aheads[] = { 0, 1, 2, 4 };
+	static const size_t aheads[] = { 0, 1, 2, 4, 8, 16, 32 };
 	double best = 0;
 	size_t k;
 
@@ -253,23 +256,25 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
-/* The variants of the sweep (-s): group (-1: loop), ahead, lines. */
+/* The variants of the sweep (-s): group (-1: loop), ahead, lines, far
+ * (inetcsum_pkt_gro_verify()). */
 static const struct variant {
-	size_t group, ahead, lines;
+	size_t group, ahead, lines, far;
 	const char *name;
 } variants[] = {
-	{ (size_t)-1, 0, 0, "loop, no prefetch" },
-	{ (size_t)-1, 1, 0, "loop, i+1 all lines" },
-	{ (size_t)-1, 2, 0, "loop, i+2 all lines" },
-	{ (size_t)-1, 3, 0, "loop, i+3 all lines" },
-	{ (size_t)-1, 4, 0, "loop, i+4 all lines" },
-	{ (size_t)-1, 6, 0, "loop, i+6 all lines" },
-	{ (size_t)-1, 8, 0, "loop, i+8 all lines" },
-	{ (size_t)-1, 2, 2, "loop, i+2 first 2 lines" },
-	{ (size_t)-1, 4, 2, "loop, i+4 first 2 lines" },
-	{ (size_t)-1, 8, 2, "loop, i+8 first 2 lines" },
-	{ 1, 2, 0, "batch/1, i+2 all lines" },
-	{ 32, 0, 0, "batch/32, no prefetch" },
+	{ (size_t)-1, 0, 0, 0, "loop, no prefetch" },
+	{ (size_t)-1, 1, 0, 0, "loop, i+1 all lines" },
+	{ (size_t)-1, 2, 0, 0, "loop, i+2 all lines" },
+	{ (size_t)-1, 4, 0, 0, "loop, i+4 all lines" },
+	{ (size_t)-1, 8, 0, 0, "loop, i+8 all lines" },
+	{ (size_t)-1, 4, 2, 0, "loop, i+4 first 2 lines" },
+	{ (size_t)-1, 2, 0, 16, "loop, i+2, far i+16" },
+	{ (size_t)-1, 4, 0, 8, "loop, i+4, far i+8" },
+	{ (size_t)-1, 4, 0, 16, "loop, i+4, far i+16" },
+	{ (size_t)-1, 4, 0, 32, "loop, i+4, far i+32" },
+	{ (size_t)-1, 8, 0, 32, "loop, i+8, far i+32" },
+	{ 1, 2, 0, 0, "batch/1, i+2 all lines" },
+	{ 32, 0, 0, 0, "batch/32, no prefetch" },
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -286,7 +291,7 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 			segs[i].len = PKTLEN;
 		}
 		good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
-						v->ahead, v->lines);
+						v->ahead, v->lines, v->far);
 	}
 	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
@@ -298,11 +303,22 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 
 /*
  * The floor of the default walk: inetcsum_partial() over each payload
- * alone, its address known without the header, with the segment
- * FLOOR_AHEAD ahead prefetched (and 1 .. FLOOR_AHEAD - 1 before the
- * first), as gro.c prefetches with its GRO_AHEAD of 4.
+ * alone, its address known without the header, with the prefetches that
+ * gro.c's default walk makes (GRO_AHEAD 4, GRO_FAR 32): the packet
+ * FLOOR_AHEAD ahead (and 1 .. FLOOR_AHEAD - 1 before the first), and the
+ * first line of a packet FLOOR_FAR ahead where it does not follow the
+ * one before it in memory (then the rest of it FLOOR_AHEAD ahead).
  */
 #define FLOOR_AHEAD 4
+#define FLOOR_FAR 32
+
+/* Whether q[j] starts before q[j - 1] ends or 4 KiB or more past it. */
+static int
+floor_far(uint8_t *const *q, size_t j)
+{
+	return (uintptr_t)q[j] - ((uintptr_t)q[j - 1] + PKTLEN) >= 4096;
+}
+
 static double
 time_payloads(uint8_t **ptr, size_t nb)
 {
@@ -313,11 +329,22 @@ time_payloads(uint8_t **ptr, size_t nb)
 	for (b = 0; b < nb; b++) {
 		uint8_t **q = ptr + b * BURST;
 
-		for (i = 1; i < FLOOR_AHEAD; i++)
-			pj_prefetch(q[i], PKTLEN);
+		for (i = 1; i < FLOOR_FAR && i < BURST; i++) {
+			if (i < FLOOR_AHEAD)
+				pj_prefetch(q[i], PKTLEN);
+			else if (floor_far(q, i))
+				pj_prefetch(q[i], 64);
+		}
 		for (i = 0; i < BURST; i++) {
-			if (i + FLOOR_AHEAD < BURST)
-				pj_prefetch(q[i + FLOOR_AHEAD], PKTLEN);
+			if (i + FLOOR_FAR < BURST && floor_far(q, i + FLOOR_FAR))
+				pj_prefetch(q[i + FLOOR_FAR], 64);
+			if (i + FLOOR_AHEAD < BURST) {
+				size_t from = floor_far(q, i + FLOOR_AHEAD) ?
+					      64 : 0;
+
+				pj_prefetch(q[i + FLOOR_AHEAD] + from,
+					    PKTLEN - from);
+			}
 			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
 		}
 	}

@@ -22,12 +22,15 @@
  * segments per inetcsum_partial_batch() call (0: GRO_CHUNK; (size_t)-1:
  * the per-segment loop, one inetcsum_partial() per segment), the segments
  * 'ahead' of those being summed prefetched (0: none), 'lines' 64-byte
- * lines of each (0: all).  Every choice gives the same 'status' and
- * 'payload_sum'.  For bench/packet_jobs_bench.c, which measures them side
- * by side; not exported from the shared library.
+ * lines of each (0: all), and in the loop the first line of a segment far
+ * from its predecessor in memory 'far' segments ahead (0: as the rest).
+ * Every choice gives the same 'status' and 'payload_sum'.  For
+ * bench/packet_jobs_bench.c, which measures them side by side; not
+ * exported from the shared library.
  */
 size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
-			       size_t group, size_t ahead, size_t lines);
+			       size_t group, size_t ahead, size_t lines,
+			       size_t far);
 
 /*
  * How many segments ahead inetcsum_gso_segment() prefetches the payload

@@ -68,12 +68,15 @@ set_sums(struct l4gen *g)
 #define BURST_MAX	70
 #define SLOT		2048
 
-/* The walks compared: group ((size_t)-1: loop), ahead, lines. */
-static const size_t walks[][3] = {
-	{ (size_t)-1, 0, 0 }, { (size_t)-1, 1, 0 }, { (size_t)-1, 2, 2 },
-	{ (size_t)-1, 4, 0 }, { 0, 0, 0 }, { 1, 0, 0 }, { 1, 2, 0 },
-	{ 3, 1, 2 }, { 8, 8, 0 }, { 32, 32, 0 }, { 5, 64, 1 },
-	{ (size_t)-1, 100, 1 },
+/* The walks compared: group ((size_t)-1: loop), ahead, lines, far. */
+static const size_t walks[][4] = {
+	{ (size_t)-1, 0, 0, 0 }, { (size_t)-1, 1, 0, 0 },
+	{ (size_t)-1, 2, 2, 0 }, { (size_t)-1, 4, 0, 0 }, { 0, 0, 0, 0 },
+	{ 1, 0, 0, 0 }, { 1, 2, 0, 0 }, { 3, 1, 2, 0 }, { 8, 8, 0, 0 },
+	{ 32, 32, 0, 0 }, { 5, 64, 1, 0 }, { (size_t)-1, 100, 1, 0 },
+	{ (size_t)-1, 4, 0, 32 }, { (size_t)-1, 2, 2, 16 },
+	{ (size_t)-1, 0, 0, 8 }, { (size_t)-1, 1, 1, 100 },
+	{ (size_t)-1, 8, 0, 4 },
 };
 
 /*
@@ -160,14 +163,28 @@ bursts(unsigned long rounds)
 	int want[BURST_MAX];
 	long pay[BURST_MAX];
 	unsigned long r;
-	size_t n, k, w, good, goodw;
+	size_t n, k, w, good, goodw, slot[BURST_MAX];
 
 	CHECK(inetcsum_gro_verify(NULL, 0) == 0, "empty burst");
 	for (r = 0; r < rounds; r++) {
 		n = r < 3 * (BURST_MAX + 1) ? r % (BURST_MAX + 1) :
 		    (size_t)(l4gen_rand(&rs) % (BURST_MAX + 1));
+		/* The segments in their slots in order (each near the one
+		 * before it, for gro.c's far prefetch), shuffled (mostly
+		 * far), or in order but for one swap (both kinds). */
+		for (k = 0; k < n; k++)
+			slot[k] = k;
+		for (k = n; r % 3 != 0 && k > 1; k--) {
+			size_t j = (size_t)(l4gen_rand(&rs) % k), t = slot[j];
+
+			slot[j] = slot[k - 1];
+			slot[k - 1] = t;
+			if (r % 3 == 2)
+				break;
+		}
 		for (k = 0, good = 0; k < n; k++) {
-			want[k] = burst_seg(mem + k * SLOT, &ref[k], &pay[k]);
+			want[k] = burst_seg(mem + slot[k] * SLOT, &ref[k],
+					    &pay[k]);
 			good += want[k] == 0;
 		}
 		/* The public function (whatever walk it takes). */
@@ -188,7 +205,7 @@ bursts(unsigned long rounds)
 		/* The per-segment loop without prefetch (gro.c before the
 		 * batch path) as the bit-for-bit reference of the others. */
 		memcpy(ref, s, n * sizeof(s[0]));
-		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0);
+		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0, 0);
 		for (w = 0; w < sizeof(walks) / sizeof(walks[0]); w++) {
 			memcpy(s, ref, n * sizeof(s[0]));
 			for (k = 0; k < n; k++) {
@@ -197,7 +214,8 @@ bursts(unsigned long rounds)
 			}
 			goodw = inetcsum_pkt_gro_verify(s, n, walks[w][0],
 							walks[w][1],
-							walks[w][2]);
+							walks[w][2],
+							walks[w][3]);
 			CHECK(goodw == good, "walk %zu: %zu good, want %zu",
 			      w, goodw, good);
 			for (k = 0; k < n; k++)
