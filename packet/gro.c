@@ -53,16 +53,17 @@
  * Measured cold on a Zen 5 (docs/packet.md, "GRO verification: the walk
  * and its prefetch" and "Far segments"), with the packets of a burst in
  * random slots of a 256 MiB pool, as a recycled mempool gives them: the
- * loop without prefetch ran 0.28-0.45x the streaming read, since each
+ * loop without prefetch ran 0.29-0.45x the streaming read, since each
  * payload's address waits on its own header's miss; with segment i + 4
- * prefetched (all lines, and segments 1-3 at the start) 0.75-0.83x;
+ * prefetched (all lines, and segments 1-3 at the start) 0.72-0.76x;
  * with, besides, the first lines of the far segments prefetched 32 ahead
  * (for a burst of up to 33 segments: all of them before the first is
- * summed) 0.91-0.97x, the header's miss no longer on the walk's path.
+ * summed) 0.84-0.90x, the header's miss no longer on the walk's path.
  * With the packets in order the hardware prefetchers run ahead anyway:
- * every distance up to 4 was within the noise of none, 6-8 lost 5-10%,
- * and first lines prefetched 16-32 ahead lost 8-20%, which is why only
- * the far segments' are (with the packets in order, none is far).
+ * every distance up to 4 was within the noise of none, 8 lost 5-15%,
+ * and every segment's first line prefetched 16 ahead lost up to 9%, 32
+ * ahead 10-19%, which is why only the far segments' are (in order, none
+ * is far).
  * The batch path stayed behind the loop in both layouts, since its first
  * pass over the burst's headers breaks the order that the prefetchers
  * follow.
