@@ -153,27 +153,30 @@ time_gro(uint8_t **ptr, size_t nb)
 
 /*
  * The limit: a streaming read of every burst, cold, ns per burst.  Each
- * call times seven reads, with no prefetch and with the packet 1, 2, 4,
- * 8, 16 and 32 ahead prefetched, and returns the fastest: the hardware
- * prefetchers alone made the read the slower one in some runs (Zen 5),
- * with the packets in random slots the walk's far prefetch (gro.c's
- * GRO_FAR) made it faster than a read 4 ahead, and a limit slower than
- * the checksum it bounds is no limit.
+ * call times nine reads and returns the fastest: no prefetch; the packet
+ * 1, 2, 4, 8, 16 or 32 ahead prefetched whole; and the prefetches of the
+ * GRO walk (the first lines of far packets 32 ahead, the rest 4 or 8
+ * ahead).  The hardware prefetchers alone made the read the slower one
+ * in some runs (Zen 5), with the packets in random slots the walk's far
+ * prefetch (gro.c's GRO_FAR) made it faster than a read 4 ahead, and a
+ * limit slower than the checksum it bounds is no limit.
  */
 static double
 time_read(uint8_t **ptr, size_t nb)
 {
-	static const size_t aheads[] = { 0, 1, 2, 4, 8, 16, 32 };
+	static const size_t pf[][2] = { { 0, 0 }, { 1, 0 }, { 2, 0 },
+		{ 4, 0 }, { 8, 0 }, { 16, 0 }, { 32, 0 }, { 4, 32 },
+		{ 8, 32 } };
 	double best = 0;
 	size_t k;
 
-	for (k = 0; k < sizeof(aheads) / sizeof(aheads[0]); k++) {
+	for (k = 0; k < sizeof(pf) / sizeof(pf[0]); k++) {
 		size_t b;
 		double t = inetcsum_bench_now_ns();
 
 		for (b = 0; b < nb; b++)
 			sink += pj_stream_read(ptr + b * BURST, BURST, PKTLEN,
-					       aheads[k]);
+					       pf[k][0], pf[k][1]);
 		t = (inetcsum_bench_now_ns() - t) / (double)nb;
 		if (k == 0 || t < best)
 			best = t;
@@ -303,21 +306,12 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 
 /*
  * The floor of the default walk: inetcsum_partial() over each payload
- * alone, its address known without the header, with the prefetches that
- * gro.c's default walk makes (GRO_AHEAD 4, GRO_FAR 32): the packet
- * FLOOR_AHEAD ahead (and 1 .. FLOOR_AHEAD - 1 before the first), and the
- * first line of a packet FLOOR_FAR ahead where it does not follow the
- * one before it in memory (then the rest of it FLOOR_AHEAD ahead).
+ * alone, its address known without the header, with the prefetches of
+ * gro.c's default walk (GRO_AHEAD 4, GRO_FAR 32; pj_prefetch_start(),
+ * pj_prefetch_step()).
  */
 #define FLOOR_AHEAD 4
 #define FLOOR_FAR 32
-
-/* Whether q[j] starts before q[j - 1] ends or 4 KiB or more past it. */
-static int
-floor_far(uint8_t *const *q, size_t j)
-{
-	return (uintptr_t)q[j] - ((uintptr_t)q[j - 1] + PKTLEN) >= 4096;
-}
 
 static double
 time_payloads(uint8_t **ptr, size_t nb)
@@ -329,22 +323,10 @@ time_payloads(uint8_t **ptr, size_t nb)
 	for (b = 0; b < nb; b++) {
 		uint8_t **q = ptr + b * BURST;
 
-		for (i = 1; i < FLOOR_FAR && i < BURST; i++) {
-			if (i < FLOOR_AHEAD)
-				pj_prefetch(q[i], PKTLEN);
-			else if (floor_far(q, i))
-				pj_prefetch(q[i], 64);
-		}
+		pj_prefetch_start(q, BURST, PKTLEN, FLOOR_AHEAD, FLOOR_FAR);
 		for (i = 0; i < BURST; i++) {
-			if (i + FLOOR_FAR < BURST && floor_far(q, i + FLOOR_FAR))
-				pj_prefetch(q[i + FLOOR_FAR], 64);
-			if (i + FLOOR_AHEAD < BURST) {
-				size_t from = floor_far(q, i + FLOOR_AHEAD) ?
-					      64 : 0;
-
-				pj_prefetch(q[i + FLOOR_AHEAD] + from,
-					    PKTLEN - from);
-			}
+			pj_prefetch_step(q, BURST, i, PKTLEN, FLOOR_AHEAD,
+					 FLOOR_FAR);
 			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
 		}
 	}

@@ -18,24 +18,23 @@
 /*
  * The streaming read of a burst, no checksum semantics, just the bytes
  * pulled in: every 8-byte word of each packet added up (vectorised by
- * -march=native), with packet i + 'ahead' prefetched, every line of it,
- * while packet i is read, and packets 1 .. ahead - 1 before the first
- * (0: no prefetch), as the GRO walk prefetches.  packet_jobs_bench.c
- * takes the fastest of 0, 1, 2 and 4 ahead as the limit.
+ * -march=native), with the GRO walk's prefetches (packet i + 'ahead'
+ * while packet i is read, packets 1 .. ahead - 1 before the first, 0:
+ * none; and with 'far', the first lines of far packets that far ahead).
+ * packet_jobs_bench.c takes the fastest of several as the limit.
  */
 uint64_t
-pj_stream_read(uint8_t *const *pkts, size_t n, size_t len, size_t ahead)
+pj_stream_read(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
+	       size_t far)
 {
 	uint64_t s = 0;
 	size_t i, k;
 
-	for (i = 1; i < ahead && i < n; i++)
-		pj_prefetch(pkts[i], len);
+	pj_prefetch_start(pkts, n, len, ahead, far);
 	for (i = 0; i < n; i++) {
 		const uint8_t *p = pkts[i];
 
-		if (ahead != 0 && i + ahead < n)
-			pj_prefetch(pkts[i + ahead], len);
+		pj_prefetch_step(pkts, n, i, len, ahead, far);
 		for (k = 0; k + 8 <= len; k += 8) {
 			uint64_t v;
 

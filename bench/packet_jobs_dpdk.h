@@ -27,12 +27,60 @@ pj_prefetch(const uint8_t *p, size_t len)
 }
 
 /*
- * Every byte of the 'n' packets of 'len' bytes at 'pkts' read, with
- * packet i + 'ahead' prefetched while packet i is read, and packets
- * 1 .. ahead - 1 before the first (0: none).
+ * Whether packet j (j >= 1) of 'len' bytes is far from packet j - 1 as
+ * packet/gro.c's seg_far() judges: it starts before that one's end or
+ * 4 KiB or more past it.
+ */
+static inline int
+pj_far(uint8_t *const *pkts, size_t j, size_t len)
+{
+	return (uintptr_t)pkts[j] - ((uintptr_t)pkts[j - 1] + len) >= 4096;
+}
+
+/*
+ * The prefetches of gro.c's walk, for a burst of 'n' packets of 'len'
+ * bytes: pj_prefetch_start() before the first packet (packets 1 .. ahead
+ * - 1 whole, the first lines of the far ones among ahead .. far - 1),
+ * pj_prefetch_step() before packet i (packet i + 'ahead', from its
+ * second line if it is far; the first line of packet i + 'far' if that
+ * one is far).  'far' not above 'ahead': every packet whole, 'ahead'
+ * ahead.  Forced inline, as pj_prefetch().
+ */
+static inline __attribute__((always_inline)) void
+pj_prefetch_start(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
+		  size_t far)
+{
+	size_t i;
+
+	for (i = 1; i < n && (i < ahead || (far > ahead && i < far)); i++) {
+		if (i < ahead)
+			pj_prefetch(pkts[i], len);
+		else if (pj_far(pkts, i, len))
+			pj_prefetch(pkts[i], 64);
+	}
+}
+
+static inline __attribute__((always_inline)) void
+pj_prefetch_step(uint8_t *const *pkts, size_t n, size_t i, size_t len,
+		 size_t ahead, size_t far)
+{
+	size_t j, from;
+
+	if (far > ahead && (j = i + far) < n && pj_far(pkts, j, len))
+		pj_prefetch(pkts[j], 64);
+	if (ahead != 0 && (j = i + ahead) < n) {
+		from = far > ahead && pj_far(pkts, j, len) ? 64 : 0;
+		pj_prefetch(pkts[j] + from, len - from);
+	}
+}
+
+/*
+ * Every byte of the 'n' packets of 'len' bytes at 'pkts' read, with the
+ * prefetches of pj_prefetch_start() and pj_prefetch_step() ('ahead' 0:
+ * none).
  */
 uint64_t pj_stream_read(uint8_t *const *pkts, size_t n, size_t len,
-			size_t ahead);
+			size_t ahead, size_t far);
 
 /* 1 when built with DPDK; without it the functions below do nothing. */
 int pj_have_dpdk(void);
