@@ -53,12 +53,12 @@
  * Measured cold on a Zen 5 (docs/packet.md, "GRO verification: the walk
  * and its prefetch" and "Far segments"), with the packets of a burst in
  * random slots of a 256 MiB pool, as a recycled mempool gives them: the
- * loop without prefetch ran 0.29-0.45x the streaming read, since each
+ * loop without prefetch ran 0.26-0.45x the streaming read, since each
  * payload's address waits on its own header's miss; with segment i + 4
- * prefetched (all lines, and segments 1-3 at the start) 0.72-0.76x;
- * with, besides, the first lines of the far segments prefetched 32 ahead
- * (for a burst of up to 33 segments: all of them before the first is
- * summed) 0.84-0.90x, the header's miss no longer on the walk's path.
+ * prefetched (all lines, and segments 1-3 at the start) 0.70x; with,
+ * besides, the first lines of the far segments prefetched 32 ahead (for
+ * a burst of up to 33 segments: all of them before the first is summed)
+ * 0.85-0.86x, the header's miss no longer on the walk's path.
  * With the packets in order the hardware prefetchers run ahead anyway:
  * every distance up to 4 was within the noise of none, 8 lost 5-15%,
  * and every segment's first line prefetched 16 ahead lost up to 9%, 32

@@ -11,9 +11,11 @@
  *
  * Then bursts: random TCP/UDP segments over IPv4 (with and without
  * options: the fast and the general path) and IPv6, some corrupted or
- * malformed, in bursts of 0 to 70 (across gro.c's chunks of 32), through
- * every walk gro.c has (the per-segment loop and the batch path, every
- * prefetch choice; inetcsum_pkt_gro_verify()): each status must be the
+ * malformed, in bursts of 0 to 70 (across gro.c's chunks of 32), laid
+ * out in order, shuffled or in order but for one swap (near and far
+ * segments for gro.c's far prefetch), through every walk gro.c has (the
+ * per-segment loop and the batch path, every prefetch choice;
+ * inetcsum_pkt_gro_verify()): each status must be the
  * verdict recomputed from scratch (naive sums over the generator's own
  * layout), each payload_sum fold as the naive payload sum and equal the
  * per-segment loop's bit for bit.
