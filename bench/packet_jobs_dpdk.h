@@ -69,7 +69,8 @@ pj_prefetch_step(uint8_t *const *pkts, size_t n, size_t i, size_t len,
 	if (far > ahead && (j = i + far) < n && pj_far(pkts, j, len))
 		pj_prefetch(pkts[j], 64);
 	if (ahead != 0 && (j = i + ahead) < n) {
-		from = far > ahead && pj_far(pkts, j, len) ? 64 : 0;
+		from = far > ahead && len > 64 && pj_far(pkts, j, len) ?
+		       64 : 0;
 		pj_prefetch(pkts[j] + from, len - from);
 	}
 }
