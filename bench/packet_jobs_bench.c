@@ -155,8 +155,8 @@ time_gro(uint8_t **ptr, size_t nb)
  * The limit: a streaming read of every burst, cold, ns per burst.  Each
  * call times nine reads and returns the fastest: no prefetch; the packet
  * 1, 2, 4, 8, 16 or 32 ahead prefetched whole; and the prefetches of the
- * GRO walk (the first lines of far packets 32 ahead, the rest 4 or 8
- * ahead).  The hardware prefetchers alone made the read the slower one
+ * GRO walk (the first lines of far packets GRO_FAR ahead, the rest
+ * GRO_AHEAD or twice that ahead; 32 and 4 or 8).  The hardware prefetchers alone made the read the slower one
  * in some runs (Zen 5), with the packets in random slots the walk's far
  * prefetch (gro.c's GRO_FAR) made it faster than a read 4 ahead, and a
  * limit slower than the checksum it bounds is no limit.
@@ -165,8 +165,8 @@ static double
 time_read(uint8_t **ptr, size_t nb)
 {
 	static const size_t pf[][2] = { { 0, 0 }, { 1, 0 }, { 2, 0 },
-		{ 4, 0 }, { 8, 0 }, { 16, 0 }, { 32, 0 }, { 4, 32 },
-		{ 8, 32 } };
+		{ 4, 0 }, { 8, 0 }, { 16, 0 }, { 32, 0 },
+		{ GRO_AHEAD, GRO_FAR }, { 2 * GRO_AHEAD, GRO_FAR } };
 	double best = 0;
 	size_t k;
 
@@ -307,11 +307,11 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 /*
  * The floor of the default walk: inetcsum_partial() over each payload
  * alone, its address known without the header, with the prefetches of
- * gro.c's default walk (GRO_AHEAD 4, GRO_FAR 32; pj_prefetch_start(),
+ * gro.c's default walk (GRO_AHEAD, GRO_FAR; pj_prefetch_start(),
  * pj_prefetch_step()).
  */
-#define FLOOR_AHEAD 4
-#define FLOOR_FAR 32
+_Static_assert(PJ_NEAR_GAP == GRO_NEAR_GAP,
+	       "the bench judges far packets as gro.c does");
 
 static double
 time_payloads(uint8_t **ptr, size_t nb)
@@ -323,10 +323,10 @@ time_payloads(uint8_t **ptr, size_t nb)
 	for (b = 0; b < nb; b++) {
 		uint8_t **q = ptr + b * BURST;
 
-		pj_prefetch_start(q, BURST, PKTLEN, FLOOR_AHEAD, FLOOR_FAR);
+		pj_prefetch_start(q, BURST, PKTLEN, GRO_AHEAD, GRO_FAR);
 		for (i = 0; i < BURST; i++) {
-			pj_prefetch_step(q, BURST, i, PKTLEN, FLOOR_AHEAD,
-					 FLOOR_FAR);
+			pj_prefetch_step(q, BURST, i, PKTLEN, GRO_AHEAD,
+					 GRO_FAR);
 			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
 		}
 	}

@@ -29,12 +29,16 @@ pj_prefetch(const uint8_t *p, size_t len)
 /*
  * Whether packet j (j >= 1) of 'len' bytes is far from packet j - 1 as
  * packet/gro.c's seg_far() judges: it starts before that one's end or
- * 4 KiB or more past it.
+ * PJ_NEAR_GAP bytes or more past it (packet_jobs_bench.c checks that this
+ * is GRO_NEAR_GAP; this header stays free of the library's headers for
+ * the file compiled with DPDK's).
  */
+#define PJ_NEAR_GAP 4096
 static inline int
 pj_far(uint8_t *const *pkts, size_t j, size_t len)
 {
-	return (uintptr_t)pkts[j] - ((uintptr_t)pkts[j - 1] + len) >= 4096;
+	return (uintptr_t)pkts[j] - ((uintptr_t)pkts[j - 1] + len) >=
+	       PJ_NEAR_GAP;
 }
 
 /*

@@ -71,21 +71,11 @@
 #ifndef GRO_GROUP
 #define GRO_GROUP	((size_t)-1)
 #endif
-#ifndef GRO_AHEAD
-#define GRO_AHEAD	4
-#endif
 #ifndef GRO_LINES
 #define GRO_LINES	0
 #endif
-#ifndef GRO_FAR
-#define GRO_FAR		32
-#endif
-/*
- * A segment that starts this many bytes or more past its predecessor's
- * end, or before it, is far (seg_far()): the hardware prefetchers, which
- * follow a stream within a 4 KiB page, will not have fetched it.
- */
-#define GRO_NEAR_GAP	4096
+/* GRO_AHEAD, GRO_FAR and GRO_NEAR_GAP are in packet_hooks.h, where the
+ * bench's floor and read limit take the same values. */
 /* Segments per pass of the batch path: its arrays live on the stack. */
 #define GRO_CHUNK	32
 

@@ -33,6 +33,23 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			       size_t far);
 
 /*
+ * The default walk's prefetch (gro.c says why these values): segment
+ * i + GRO_AHEAD prefetched before segment i, and the first line of a far
+ * segment GRO_FAR ahead.  A segment is far when it starts before its
+ * predecessor's end or GRO_NEAR_GAP bytes or more past it: the hardware
+ * prefetchers, which follow a stream within a 4 KiB page, will not have
+ * fetched it.  Here so that bench/packet_jobs_bench.c's floor and read
+ * limit prefetch with the same values.
+ */
+#ifndef GRO_AHEAD
+#define GRO_AHEAD	4
+#endif
+#ifndef GRO_FAR
+#define GRO_FAR		32
+#endif
+#define GRO_NEAR_GAP	4096
+
+/*
  * How many segments ahead inetcsum_gso_segment() prefetches the payload
  * (gso.c; 0: not at all).  For bench/gso_bench.c, which measures the
  * distances side by side; not exported from the shared library.
