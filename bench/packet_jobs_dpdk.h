@@ -43,24 +43,28 @@ pj_far(uint8_t *const *pkts, size_t j, size_t len)
 
 /*
  * The prefetches of gro.c's walk, for a burst of 'n' packets of 'len'
- * bytes: pj_prefetch_start() before the first packet (packets 1 .. ahead
- * - 1 whole, the first lines of the far ones among ahead .. far - 1),
- * pj_prefetch_step() before packet i (packet i + 'ahead', from its
- * second line if it is far; the first line of packet i + 'far' if that
- * one is far).  'far' not above 'ahead': every packet whole, 'ahead'
- * ahead.  Forced inline, as pj_prefetch().
+ * bytes: pj_prefetch_start() before the first packet (packet 0 whole,
+ * then the first lines of the far ones among 1 .. far - 1, then the rest
+ * of packets 1 .. ahead - 1), pj_prefetch_step() before packet i (packet
+ * i + 'ahead', from its second line if it is far; the first line of
+ * packet i + 'far' if that one is far).  'far' not above 'ahead': every
+ * packet whole, 'ahead' ahead.  Forced inline, as pj_prefetch().
  */
 static inline __attribute__((always_inline)) void
 pj_prefetch_start(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
 		  size_t far)
 {
-	size_t i;
+	size_t i, from;
 
-	for (i = 1; i < n && (i < ahead || (far > ahead && i < far)); i++) {
-		if (i < ahead)
-			pj_prefetch(pkts[i], len);
-		else if (pj_far(pkts, i, len))
+	if (n != 0 && ahead != 0)
+		pj_prefetch(pkts[0], len);
+	for (i = 1; far > ahead && i < n && i < far; i++)
+		if (pj_far(pkts, i, len))
 			pj_prefetch(pkts[i], 64);
+	for (i = 1; i < n && i < ahead; i++) {
+		from = far > ahead && len > 64 && pj_far(pkts, i, len) ?
+		       64 : 0;
+		pj_prefetch(pkts[i] + from, len - from);
 	}
 }
 

@@ -208,16 +208,26 @@ verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
 {
 	size_t i, good = 0;
 
-	/* The burst's first segments have no segment 'ahead' (or 'far')
-	 * of them to be prefetched from: they are prefetched together
-	 * here, segments 1 .. ahead - 1 as prefetch_step() would, and
-	 * the first lines of the far ones among ahead .. far - 1. */
-	for (i = 1; i < n && (i < ahead || (far > ahead && i < far)); i++) {
-		if (i < ahead)
-			prefetch_seg(&segs[i], 0, lines);
-		else if (seg_far(segs, i))
+	/*
+	 * The burst's first segments have no segment 'ahead' (or 'far') of
+	 * them to be prefetched from: they are prefetched here, in the order
+	 * the walk needs them.  Segment 0 first, whole: its payload's lines
+	 * are then on their way while the walk waits for its header, rather
+	 * than asked for once the header is parsed (two misses in a row);
+	 * then the first lines of the far segments up to far - 1; then the
+	 * rest of segments 1 .. ahead - 1, as prefetch_step() would have.
+	 * Measured cold in random slots on Zen 5 (docs/packet.md, "The
+	 * burst's first segment"): 0.80-0.82x the read without segment 0,
+	 * 0.84-0.86x with it.
+	 */
+	if (n != 0 && ahead != 0)
+		prefetch_seg(&segs[0], 0, lines);
+	for (i = 1; far > ahead && i < n && i < far; i++)
+		if (seg_far(segs, i))
 			prefetch_seg(&segs[i], 0, 1);
-	}
+	for (i = 1; i < n && i < ahead; i++)
+		prefetch_seg(&segs[i], far > ahead && seg_far(segs, i) ?
+			     64 : 0, lines);
 	for (i = 0; i < n; i++) {
 		prefetch_step(segs, n, i, ahead, lines, far);
 		segs[i].payload_sum = 0;
