@@ -579,10 +579,11 @@ struct inetcsum_gro_seg {
  * (fragment, malformed options) or INETCSUM_EINVAL ('pkt' NULL) a segment
  * that could not be verified.  Returns the number of segments with status
  * 0.  The packets are only read.  Thread-safe; no allocation.  Hand it a
- * whole burst rather than one segment at a time: it prefetches the
- * segments ahead of the one it verifies (the first line of a segment that
- * does not follow the one before it in memory 32 ahead, the rest 4
- * ahead; docs/packet.md, "Far segments").
+ * whole burst rather than one segment at a time: it prefetches the first
+ * segment whole at once and the segments ahead of the one it verifies
+ * (the first line of a segment that does not follow the one before it in
+ * memory 32 ahead, the rest 4 ahead; docs/packet.md, "Far segments" and
+ * "The burst's first segment").
  */
 INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
 					size_t n);
