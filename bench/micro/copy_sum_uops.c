@@ -23,6 +23,13 @@
  * vector instructions alone, 8 independent chains each.  Not built by
  * CMake: it needs an AVX-512 VNNI CPU.
  *
+ * Read its figures with care: gcc 12 compiles these intrinsic kernels
+ * with a register copy around every vpdpwssd (8 vmovdqa per 4 vectors in
+ * k_flip_dp, objdump -d), so its "flip + vpdpwssd" row times four vector
+ * instructions per store, not two.  bench/micro/copy_chains.c times the
+ * same loops written in asm: there the flip and vpdpwssd cost the copy
+ * nothing with 4 accumulators (Zen 5).
+ *
  *   cc -O2 -march=native bench/micro/copy_sum_uops.c -o copy_sum_uops
  *   taskset -c 1 ./copy_sum_uops
  */
