@@ -103,31 +103,34 @@ name(const unsigned char *p, unsigned char *q, long nv)			\
 			 : "+r"(p), "+r"(q), "+r"(nv) : : CLOBBERS);	\
 }
 
+/*
+ * One 768-byte iteration: MOVE (COPY4, load and store, or LOAD4, load
+ * only) of each group of four vectors, then their sums into the twelve
+ * accumulators named, which repeat for 2, 3, 4 or 6 chains.
+ */
+#define CHAINS(MOVE, a, b, c, d, e, f, g, h, i, j, k, l)		\
+	MOVE(O1) SUM4(a, b, c, d) MOVE(O2) SUM4(e, f, g, h)		\
+	MOVE(O3) SUM4(i, j, k, l)
+#define CHAINS2(M) CHAINS(M, "16", "17", "16", "17", "16", "17",	\
+			  "16", "17", "16", "17", "16", "17")
+#define CHAINS3(M) CHAINS(M, "16", "17", "18", "16", "17", "18",	\
+			  "16", "17", "18", "16", "17", "18")
+#define CHAINS4(M) CHAINS(M, "16", "17", "18", "19", "16", "17",	\
+			  "18", "19", "16", "17", "18", "19")
+#define CHAINS6(M) CHAINS(M, "16", "17", "18", "19", "20", "21",	\
+			  "16", "17", "18", "19", "20", "21")
+#define CHAINS12(M) CHAINS(M, "16", "17", "18", "19", "20", "21",	\
+			   "22", "23", "8", "9", "10", "11")
+
 LOOP768(copy_plain, COPY4(O1) COPY4(O2) COPY4(O3))
-LOOP768(copy_acc2, COPY4(O1) SUM4("16", "17", "16", "17")
-		   COPY4(O2) SUM4("16", "17", "16", "17")
-		   COPY4(O3) SUM4("16", "17", "16", "17"))
-LOOP768(copy_acc3, COPY4(O1) SUM4("16", "17", "18", "16")
-		   COPY4(O2) SUM4("17", "18", "16", "17")
-		   COPY4(O3) SUM4("18", "16", "17", "18"))
-LOOP768(copy_acc4, COPY4(O1) SUM4("16", "17", "18", "19")
-		   COPY4(O2) SUM4("16", "17", "18", "19")
-		   COPY4(O3) SUM4("16", "17", "18", "19"))
-LOOP768(copy_acc6, COPY4(O1) SUM4("16", "17", "18", "19")
-		   COPY4(O2) SUM4("20", "21", "16", "17")
-		   COPY4(O3) SUM4("18", "19", "20", "21"))
-LOOP768(copy_acc12, COPY4(O1) SUM4("16", "17", "18", "19")
-		    COPY4(O2) SUM4("20", "21", "22", "23")
-		    COPY4(O3) SUM4("8", "9", "10", "11"))
-LOOP768(sum_acc4, LOAD4(O1) SUM4("16", "17", "18", "19")
-		  LOAD4(O2) SUM4("16", "17", "18", "19")
-		  LOAD4(O3) SUM4("16", "17", "18", "19"))
-LOOP768(sum_acc6, LOAD4(O1) SUM4("16", "17", "18", "19")
-		  LOAD4(O2) SUM4("20", "21", "16", "17")
-		  LOAD4(O3) SUM4("18", "19", "20", "21"))
-LOOP768(sum_acc12, LOAD4(O1) SUM4("16", "17", "18", "19")
-		   LOAD4(O2) SUM4("20", "21", "22", "23")
-		   LOAD4(O3) SUM4("8", "9", "10", "11"))
+LOOP768(copy_acc2, CHAINS2(COPY4))
+LOOP768(copy_acc3, CHAINS3(COPY4))
+LOOP768(copy_acc4, CHAINS4(COPY4))
+LOOP768(copy_acc6, CHAINS6(COPY4))
+LOOP768(copy_acc12, CHAINS12(COPY4))
+LOOP768(sum_acc4, CHAINS4(LOAD4))
+LOOP768(sum_acc6, CHAINS6(LOAD4))
+LOOP768(sum_acc12, CHAINS12(LOAD4))
 
 /* Where the reduced sums go, so that the reduction is not dropped. */
 static volatile uint32_t sum_sink;
@@ -145,10 +148,7 @@ copy_acc4_reduced(const unsigned char *p, unsigned char *q, long nv)
 	__m128i u;
 	uint64_t s, t;
 
-	__asm__ volatile(SETUP "1:\n\t"
-			 COPY4(O1) SUM4("16", "17", "18", "19")
-			 COPY4(O2) SUM4("16", "17", "18", "19")
-			 COPY4(O3) SUM4("16", "17", "18", "19")
+	__asm__ volatile(SETUP "1:\n\t" CHAINS4(COPY4)
 			 "add $768,%0\n\tadd $768,%1\n\t"
 			 "sub $12,%2\n\tjnz 1b\n\t"
 			 "vpaddd %%zmm16,%%zmm17,%%zmm16\n\t"
