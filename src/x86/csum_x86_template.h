@@ -923,6 +923,23 @@ ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_COPY_ENTRY(void *dst, const void *src, size_t len, u32 sum)
 {
 	TEST_FLAG_(INETCSUM_X86_COPY_TAG);
+#if VL == 64
+	/*
+	 * 64 bytes as one vector, summed by the add-with-carry chain of the
+	 * shared short copy, from the source: the shared copy's 16-byte
+	 * pairs and its length tests made the 64-byte copy take 1.35-1.46x
+	 * as long (Zen 5, bench/micro/ab_builds.c, three runs; every other
+	 * length within 1.0-1.1x of before).  Written so that the other
+	 * short lengths keep their one jump to the shared copy, reusing the
+	 * flags of the length test (docs/short-path.md).
+	 */
+	if (unlikely(len <= X86_SHORT_MAX)) {
+		if (likely(len != 64))
+			return inetcsum_x86_copy_short(dst, src, len, sum);
+		VSTOREU((u8 *)dst, VLOADU((const u8 *)src));
+		return fold64_to_32(add64_eac(sum, x86_sum_64(src)));
+	}
+#endif
 	return COPY_FN(dst, src, len, sum);
 dispatch:
 	return inetcsum_x86_copy_dispatch(dst, src, len, sum);
