@@ -926,12 +926,13 @@ DIRECT_COPY_ENTRY(void *dst, const void *src, size_t len, u32 sum)
 #if VL == 64
 	/*
 	 * 64 bytes as one vector, summed by the add-with-carry chain of the
-	 * shared short copy, from the source: the shared copy's 16-byte
-	 * pairs and its length tests made the 64-byte copy take 1.35-1.46x
-	 * as long (Zen 5, bench/micro/ab_builds.c, three runs; every other
-	 * length within 1.0-1.1x of before).  Written so that the other
-	 * short lengths keep their one jump to the shared copy, reusing the
-	 * flags of the length test (docs/short-path.md).
+	 * shared short copy, from the source: through the shared copy's
+	 * 16-byte pairs and length tests the 64-byte copy took 1.12-1.46x
+	 * as long (Zen 5, bench/micro/ab_builds.c, five runs against two
+	 * builds of the tree before; every other length 0.99-1.2x of
+	 * before, the same build within 2% of itself).  Written so that
+	 * the other short lengths keep their one jump to the shared copy,
+	 * reusing the flags of the length test (docs/short-path.md).
 	 */
 	if (unlikely(len <= X86_SHORT_MAX)) {
 		if (likely(len != 64))
