@@ -217,8 +217,8 @@ verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
 	 * then the first lines of the far segments up to far - 1; then the
 	 * rest of segments 1 .. ahead - 1, as prefetch_step() would have.
 	 * Measured cold in random slots on Zen 5 (docs/packet.md, "The
-	 * burst's first segment"): 0.80-0.82x the read without segment 0,
-	 * 0.84-0.86x with it.
+	 * burst's first segment"): 0.80-0.82x the read of the time without
+	 * segment 0, 0.84-0.86x with it.
 	 */
 	if (n != 0 && ahead != 0)
 		prefetch_seg(&segs[0], 0, lines);

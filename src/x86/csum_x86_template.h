@@ -912,7 +912,8 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
  * (src/x86/dispatch.c, copy_ifunc()), as DIRECT_ENTRY is the partial
  * sum's: one test of the flag that this kernel's copy is the one in use,
  * then the copy itself (COPY_FN, which gcc inlines here; inputs of up
- * to X86_SHORT_MAX bytes go by a direct jump to the shared short copy),
+ * to X86_SHORT_MAX bytes go by a direct jump to the shared short copy,
+ * except 64 bytes at 512 bits, copied here as one vector),
  * without the pointer dispatch's load of the kernel's fields and its
  * indirect call.  Any other state (another kernel selected, a composite,
  * none chosen yet) takes the pointer dispatch.  The short copy inline
