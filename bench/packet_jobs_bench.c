@@ -156,10 +156,11 @@ time_gro(uint8_t **ptr, size_t nb)
  * call times nine reads and returns the fastest: no prefetch; the packet
  * 1, 2, 4, 8, 16 or 32 ahead prefetched whole; and the prefetches of the
  * GRO walk (the first lines of far packets GRO_FAR ahead, the rest
- * GRO_AHEAD or twice that ahead; 32 and 4 or 8).  The hardware prefetchers alone made the read the slower one
- * in some runs (Zen 5), with the packets in random slots the walk's far
- * prefetch (gro.c's GRO_FAR) made it faster than a read 4 ahead, and a
- * limit slower than the checksum it bounds is no limit.
+ * GRO_AHEAD or twice that ahead; 32 and 4 or 8).  The hardware
+ * prefetchers alone made the read the slower one in some runs (Zen 5),
+ * with the packets in random slots the walk's far prefetch (gro.c's
+ * GRO_FAR) made it faster than a read 4 ahead, and a limit slower than
+ * the checksum it bounds is no limit.
  */
 static double
 time_read(uint8_t **ptr, size_t nb)

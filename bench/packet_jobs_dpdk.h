@@ -42,45 +42,52 @@ pj_far(uint8_t *const *pkts, size_t j, size_t len)
 }
 
 /*
+ * Packet j (j >= 1) prefetched 'ahead' of its turn: whole, but from its
+ * second line if it is far and its first line came 'far' ahead.
+ */
+static inline __attribute__((always_inline)) void
+pj_prefetch_near(uint8_t *const *pkts, size_t j, size_t len, size_t ahead,
+		 size_t far)
+{
+	size_t from = far > ahead && len > 64 && pj_far(pkts, j, len) ? 64 : 0;
+
+	pj_prefetch(pkts[j] + from, len - from);
+}
+
+/*
  * The prefetches of gro.c's walk, for a burst of 'n' packets of 'len'
  * bytes: pj_prefetch_start() before the first packet (packet 0 whole,
  * then the first lines of the far ones among 1 .. far - 1, then the rest
  * of packets 1 .. ahead - 1), pj_prefetch_step() before packet i (packet
- * i + 'ahead', from its second line if it is far; the first line of
- * packet i + 'far' if that one is far).  'far' not above 'ahead': every
- * packet whole, 'ahead' ahead.  Forced inline, as pj_prefetch().
+ * i + 'ahead', pj_prefetch_near(); the first line of packet i + 'far' if
+ * that one is far).  'far' not above 'ahead': every packet whole,
+ * 'ahead' ahead.  Forced inline, as pj_prefetch().
  */
 static inline __attribute__((always_inline)) void
 pj_prefetch_start(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
 		  size_t far)
 {
-	size_t i, from;
+	size_t i;
 
 	if (n != 0 && ahead != 0)
 		pj_prefetch(pkts[0], len);
 	for (i = 1; far > ahead && i < n && i < far; i++)
 		if (pj_far(pkts, i, len))
 			pj_prefetch(pkts[i], 64);
-	for (i = 1; i < n && i < ahead; i++) {
-		from = far > ahead && len > 64 && pj_far(pkts, i, len) ?
-		       64 : 0;
-		pj_prefetch(pkts[i] + from, len - from);
-	}
+	for (i = 1; i < n && i < ahead; i++)
+		pj_prefetch_near(pkts, i, len, ahead, far);
 }
 
 static inline __attribute__((always_inline)) void
 pj_prefetch_step(uint8_t *const *pkts, size_t n, size_t i, size_t len,
 		 size_t ahead, size_t far)
 {
-	size_t j, from;
+	size_t j;
 
 	if (far > ahead && (j = i + far) < n && pj_far(pkts, j, len))
 		pj_prefetch(pkts[j], 64);
-	if (ahead != 0 && (j = i + ahead) < n) {
-		from = far > ahead && len > 64 && pj_far(pkts, j, len) ?
-		       64 : 0;
-		pj_prefetch(pkts[j] + from, len - from);
-	}
+	if (ahead != 0 && (j = i + ahead) < n)
+		pj_prefetch_near(pkts, j, len, ahead, far);
 }
 
 /*
