@@ -720,7 +720,9 @@ inetcsum_offload_complete(void *pkt, size_t len, size_t csum_start,
  *   INETCSUM_EPROTO  IP version not 4 or 6, not TCP or UDP, ESP, no next
  *                    header
  *   INETCSUM_EUNSUPP a fragment, AH, malformed options, an unknown routing
- *                    header with segments left, an IPv4 packet over 64 KiB
+ *                    header with segments left, an IPv4 packet whose TCP
+ *                    or UDP part is over 65535 bytes (the 16-bit length
+ *                    of its pseudo-header)
  * Reads nothing at or past 'len'.  Thread-safe; no allocation.
  */
 INETCSUM_API int

@@ -189,6 +189,7 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	ip.dst = h + 16;
 	ip.v6 = 0;
 	ip.reason = NULL;
+	ip.dst_unknown = 0;
 	ip.end = end;
 	tot = be16(h + 2);
 	frag = be16(h + 6);
@@ -217,6 +218,20 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	} else {
 		ip.end = off + tot;
 	}
+	/*
+	 * The options before the fragment test: malformed options make any
+	 * fragment malformed too (Linux's ip_options_compile() drops the
+	 * packet before reassembly), and a non-first fragment has no upper
+	 * layer to show it, so the lie becomes the note.
+	 */
+	if (hlen > IPV4_MIN_HLEN) {
+		const char *r = inetcsum_pkt_ipv4_options(h, hlen, &ip.dst);
+
+		if (r != NULL && ip.reason == NULL) {
+			ip.reason = r;
+			lie = "IPv4 options malformed";
+		}
+	}
 	n0 = c->out->nlayers;
 	note0 = c->out->note;
 	if (frag & IPV4_OFFSET) {
@@ -227,14 +242,6 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	}
 	if ((frag & IPV4_MF) && ip.reason == NULL)
 		ip.reason = "fragment";
-	if (hlen > IPV4_MIN_HLEN) {
-		const char *r = inetcsum_pkt_ipv4_options(h, hlen, &ip.dst);
-
-		if (r != NULL && ip.reason == NULL) {
-			ip.reason = r;
-			lie = "IPv4 options malformed";
-		}
-	}
 	inetcsum_pkt_upper(c, &ip, h[9], off + hlen);
 	report_lie(c, &ip, lie, n0, note0);
 }
@@ -391,6 +398,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 	ip.dst = h + 24;
 	ip.v6 = 1;
 	ip.reason = NULL;
+	ip.dst_unknown = 0;
 	ip.end = end;
 	room = end - off - IPV6_HLEN;	/* what the container holds */
 	if (!c->quoted && nh == IP6_HOPOPTS)
@@ -491,8 +499,9 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 
 			/* RFC 2675 section 3: a jumbogram is not fragmented. */
 			if (plen == 0 && jumbo == JUMBO_OK && !c->quoted &&
-			    ip.reason == NULL) {
+			    (ip.reason == NULL || ip.dst_unknown)) {
 				ip.reason = "jumbogram";
+				ip.dst_unknown = 0;
 				lie = "IPv6 jumbogram with a fragment header";
 			}
 			if (fo >> 3) {
@@ -503,8 +512,14 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			if (fo & 1)
 				r = "fragment";
 		}
-		if (r != NULL && ip.reason == NULL) {
+		/*
+		 * The first reason stands, except that an unknown final
+		 * destination gives way to any later one: it alone spares
+		 * the layers without a pseudo-header (struct ipinfo).
+		 */
+		if (r != NULL && (ip.reason == NULL || ip.dst_unknown)) {
 			ip.reason = r;
+			ip.dst_unknown = nh == IP6_ROUTING;
 			if (nh == IP6_DSTOPTS)
 				lie = "IPv6 destination options malformed";
 		}

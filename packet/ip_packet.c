@@ -76,6 +76,8 @@ static const char *const bad_len_notes[] = {
 	"IPv6 extension header past its packet",
 	"truncated in the GRE header",
 	"GRE header longer than its packet",
+	"UDP length outside its IP payload",
+	"UDP-Lite coverage outside its datagram",
 };
 
 static const char *const unsupp_notes[] = {

@@ -111,7 +111,9 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		l->reason = ip->reason;
 		return;
 	}
-	zero = have(c, off + UDP_CSUM_OFF, 2) && l->stored == 0;
+	/* A field past the IP payload is not the datagram's: "length". */
+	zero = plen >= UDP_HLEN && have(c, off + UDP_CSUM_OFF, 2) &&
+	       l->stored == 0;
 	if (ip->reason != NULL) {
 		l->reason = ip->reason;
 	} else if (plen < UDP_HLEN) {
@@ -129,6 +131,15 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 			len = plen;
 		if (len < UDP_HLEN || len > plen) {
 			l->reason = lite ? "coverage" : "length";
+			/*
+			 * A zero field hides the reason below, and the
+			 * length still lies: the note says so (fill refuses
+			 * the packet, ip_packet.c).
+			 */
+			if (zero)
+				set_note(c, lite ? "UDP-Lite coverage outside "
+					 "its datagram" : "UDP length outside "
+					 "its IP payload");
 		} else {
 			inetcsum_pkt_verify(c, l, off, len, pseudo(ip, proto,
 					    lite ? plen : len), 1, !lite);
@@ -157,6 +168,8 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 {
 	size_t plen = ip->end - off;
 	size_t hlen = GRE_BASE_HLEN;
+	/* No pseudo-header (RFC 2784 section 2.5). */
+	const char *reason = ip_reason_beyond_pseudo(ip);
 	unsigned flags, type;
 
 	if (!have(c, off, GRE_BASE_HLEN)) {
@@ -182,14 +195,14 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 				       off + GRE_CSUM_OFF);
 		if (l == NULL)
 			return;
-		if (ip->reason != NULL)
-			l->reason = ip->reason;
+		if (reason != NULL)
+			l->reason = reason;
 		else if (plen < hlen)
 			l->reason = "length";
 		else
 			inetcsum_pkt_verify(c, l, off, plen, 0, 0, 0);
 	}
-	if (ip->reason != NULL || c->quoted)
+	if (reason != NULL || c->quoted)
 		return;		/* not entered: see icmp() */
 	if (flags & GRE_R) {
 		set_note(c, "GRE source routing (RFC 1701) not parsed");
@@ -402,10 +415,9 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 	case IPPROTO_ETHERNET:
 		if (c->quoted)
 			return;		/* not entered: see icmp() */
-		if (ip->reason != NULL) {
-			if (!c->quoted)
-				set_note(c, "tunnelled packet not parsed "
-					 "(outer packet unverifiable)");
+		if (ip_reason_beyond_pseudo(ip) != NULL) {
+			set_note(c, "tunnelled packet not parsed "
+				 "(outer packet unverifiable)");
 			return;
 		}
 		if (!inetcsum_pkt_enter(c))

@@ -72,20 +72,22 @@
 /*
  * Appends the layer of the field at 'off' + 'field_off' and gives it the
  * reason that the IP layer or the payload's length, below 'min', leaves;
- * NULL if the result is full.  '*plen' is the IP payload's length.
+ * NULL if the result is full.  '*plen' is the IP payload's length.  'ph':
+ * the checksum may use a pseudo-header (and so the final destination).
  */
 static struct inetcsum_layer *
 start(struct pctx *c, const struct ipinfo *ip, enum inetcsum_proto p,
-      size_t off, size_t field_off, size_t min, size_t *plen)
+      size_t off, size_t field_off, size_t min, int ph, size_t *plen)
 {
+	const char *reason = ph ? ip->reason : ip_reason_beyond_pseudo(ip);
 	struct inetcsum_layer *l;
 
 	*plen = ip->end - off;
 	l = inetcsum_pkt_layer(c, p, off + field_off);
 	if (l == NULL)
 		return NULL;
-	if (ip->reason != NULL)
-		l->reason = ip->reason;
+	if (reason != NULL)
+		l->reason = reason;
 	else if (*plen < min)
 		l->reason = "length";
 	else
@@ -126,7 +128,7 @@ pim(struct pctx *c, const struct ipinfo *ip, size_t off)
 		return;
 	}
 	l = start(c, ip, INETCSUM_PROTO_PIM, off, PIM_CSUM_OFF,
-		  (vt & 15) == PIM_REGISTER ? PIM_REGISTER_HLEN : PIM_HLEN,
+		  (vt & 15) == PIM_REGISTER ? PIM_REGISTER_HLEN : PIM_HLEN, 1,
 		  &plen);
 	if (l == NULL || l->reason != NULL)
 		return;
@@ -194,7 +196,7 @@ vrrp(struct pctx *c, const struct ipinfo *ip, size_t off)
 		return;
 	}
 	ph = v == 3;
-	l = start(c, ip, INETCSUM_PROTO_VRRP, off, VRRP_CSUM_OFF, VRRP_HLEN,
+	l = start(c, ip, INETCSUM_PROTO_VRRP, off, VRRP_CSUM_OFF, VRRP_HLEN, 1,
 		  &plen);
 	if (l == NULL || l->reason != NULL)
 		return;
@@ -220,7 +222,7 @@ ospf(struct pctx *c, const struct ipinfo *ip, size_t off)
 		return;
 	}
 	hlen = v == 2 ? OSPF2_HLEN : OSPF3_HLEN;
-	l = start(c, ip, INETCSUM_PROTO_OSPF, off, OSPF_CSUM_OFF, hlen,
+	l = start(c, ip, INETCSUM_PROTO_OSPF, off, OSPF_CSUM_OFF, hlen, 1,
 		  &plen);
 	if (l == NULL || l->reason != NULL)
 		return;
@@ -260,7 +262,7 @@ rsvp(struct pctx *c, const struct ipinfo *ip, size_t off)
 	struct inetcsum_layer *l;
 	size_t plen, len;
 
-	l = start(c, ip, INETCSUM_PROTO_RSVP, off, RSVP_CSUM_OFF, RSVP_HLEN,
+	l = start(c, ip, INETCSUM_PROTO_RSVP, off, RSVP_CSUM_OFF, RSVP_HLEN, 0,
 		  &plen);
 	if (l == NULL)
 		return;
@@ -292,7 +294,7 @@ dccp(struct pctx *c, const struct ipinfo *ip, size_t off)
 	unsigned cscov;
 
 	l = start(c, ip, INETCSUM_PROTO_DCCP, off, DCCP_CSUM_OFF,
-		  DCCP_MIN_HLEN, &plen);
+		  DCCP_MIN_HLEN, 1, &plen);
 	if (l == NULL || l->reason != NULL)
 		return;
 	if (!have(c, off + DCCP_DOFF_OFF, DCCP_TYPE_OFF + 1 - DCCP_DOFF_OFF)) {
@@ -343,7 +345,7 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 		return 1;
 	case IPPROTO_EIGRP:
 		l = start(c, ip, INETCSUM_PROTO_EIGRP, off, EIGRP_CSUM_OFF,
-			  EIGRP_HLEN, &plen);
+			  EIGRP_HLEN, 0, &plen);
 		if (l != NULL && l->reason == NULL)
 			inetcsum_pkt_verify(c, l, off, plen, 0, 0, 0);
 		return 1;
@@ -357,7 +359,7 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 		 * the CRC covers exactly that.
 		 */
 		l = start(c, ip, INETCSUM_PROTO_SCTP, off, SCTP_CSUM_OFF,
-			  SCTP_HLEN, &plen);
+			  SCTP_HLEN, 0, &plen);
 		if (l != NULL && l->reason == NULL)
 			inetcsum_pkt_verify_crc32c(c, l, off, plen);
 		return 1;

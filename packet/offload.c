@@ -82,11 +82,17 @@ find_v4(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 	return 0;
 }
 
-/* Destination options: a Home Address option replaces the source. */
+/*
+ * The options of a destination options header ('src' not NULL: a Home
+ * Address option replaces the source) or of a hop-by-hop header ('src'
+ * NULL).  Returns INETCSUM_EUNSUPP for options that overrun their header,
+ * 1 if a Jumbo Payload option (RFC 2675) is among them, else 0.
+ */
 static int
-v6_dstopts(const u8 *o, size_t hl, const u8 **src)
+v6_options(const u8 *o, size_t hl, const u8 **src)
 {
 	size_t i = 2;
+	int jumbo = 0;
 
 	while (i < hl) {
 		unsigned len;
@@ -100,14 +106,16 @@ v6_dstopts(const u8 *o, size_t hl, const u8 **src)
 		len = o[i + 1];
 		if (len > hl - i - 2)
 			return INETCSUM_EUNSUPP;
-		if (o[i] == IP6OPT_HOME) {
+		if (o[i] == IP6OPT_HOME && src != NULL) {
 			if (len != IPV6_ADDR)
 				return INETCSUM_EUNSUPP;
 			*src = o + i + 2;
 		}
+		if (o[i] == IP6OPT_JUMBO)
+			jumbo = 1;
 		i += 2 + len;
 	}
-	return 0;
+	return jumbo;
 }
 
 /*
@@ -179,7 +187,20 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		loc->big = 1;
 		end = len;
 	} else if (plen == 0 && nh == IP6_HOPOPTS) {
-		return INETCSUM_EUNSUPP;	/* another jumbogram form */
+		/*
+		 * A jumbo option in another form than BIG TCP's header
+		 * (inetcsum_gso_plan() tells which), or none at all: then
+		 * the payload is empty and its hop-by-hop header lies past
+		 * it, a length that lies.
+		 */
+		size_t room = len - l3 - IPV6_HLEN, hl;
+
+		if (room < 8)
+			return INETCSUM_EBADLEN;
+		hl = ((size_t)h[IPV6_HLEN + 1] + 1) * 8;
+		if (hl > room || v6_options(h + IPV6_HLEN, hl, NULL) != 1)
+			return INETCSUM_EBADLEN;
+		return INETCSUM_EUNSUPP;
 	} else if (plen > len - l3 - IPV6_HLEN) {
 		return INETCSUM_EBADLEN;
 	} else {
@@ -218,9 +239,18 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		if (hl > end - off)
 			return INETCSUM_EBADLEN;
 		if (nh == IP6_DSTOPTS)
-			r = v6_dstopts(p + off, hl, &loc->src);
+			r = v6_options(p + off, hl, &loc->src);
 		else if (nh == IP6_ROUTING)
 			r = v6_routing(p + off, hl, &loc->dst);
+		/*
+		 * RFC 2675 section 3: a Jumbo Payload option beside a
+		 * payload length is an error (Linux's ipv6_hop_jumbo() drops
+		 * the packet).  Beside a payload length 0 it is a jumbogram,
+		 * taken above or left to inetcsum_gso_plan() to refuse.
+		 */
+		else if (nh == IP6_HOPOPTS && plen != 0 &&
+			 v6_options(p + off, hl, NULL) == 1)
+			return INETCSUM_EBADLEN;
 		if (r < 0)
 			return r;
 		loc->proto_field = off;

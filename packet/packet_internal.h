@@ -87,7 +87,21 @@ struct ipinfo {
 	size_t end;
 	const char *reason;
 	int v6;
+	/*
+	 * 'reason' is only that the final destination is unknown (an IPv6
+	 * routing header of an unknown type with segments left): a layer
+	 * without a pseudo-header (GRE, RFC 2784) and a tunnel's payload do
+	 * not depend on it (ip_reason_beyond_pseudo()).
+	 */
+	int dst_unknown;
 };
+
+/* The reason a layer that uses no pseudo-header cannot be verified. */
+static inline const char *
+ip_reason_beyond_pseudo(const struct ipinfo *ip)
+{
+	return ip->dst_unknown ? NULL : ip->reason;
+}
 
 /*
  * A parse of the 'caplen' bytes at 'f' into 'out' (and 'cov', which may be

@@ -78,7 +78,7 @@ bad_note(const char *note)
 	static const char *const bad[] = {
 		"too many", "too deep", "truncated", "longer than",
 		"past its packet", "below its header length",
-		"options malformed",
+		"options malformed", "outside its",
 	};
 	size_t i;
 
@@ -584,6 +584,139 @@ test_issue23(void)
 	}
 }
 
+/* 'p' (a guard copy of 'b') is refused with 'err' and left as it was. */
+static void
+expect_refused(const uint8_t *b, size_t len, int err, const char *what)
+{
+	uint8_t *p = guard_copy(b, len);
+	int n;
+
+	n = inetcsum_ip_fill(p, len, 0, NULL);
+	CHECK(n == err && memcmp(p, b, len) == 0, "%s: fill %d, want %d", what,
+	      n, err);
+	guard_free(p, len);
+}
+
+/*
+ * Lies that a fragment or a zero UDP field hid: fill accepted malformed
+ * IPv4 options on a fragment, and check said nothing of a zero-field UDP
+ * datagram whose length lies, though fill refused it.  Each is now
+ * refused by fill, nothing written, and shown by check.
+ */
+static void
+test_hidden_lies(void)
+{
+	static const uint8_t bad_opt[4] = { 0x44, 9, 0, 0 };	/* 9 of 4 */
+	struct inetcsum_frame_result r;
+	struct fb fb;
+	uint8_t p[FB_MAX];
+	size_t len;
+	int k;
+
+	fb_init(&fb);
+	fb_ipv4(&fb, 17, A4, B4, bad_opt, sizeof(bad_opt));
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 8, 3);
+	fb_finish(&fb);
+	len = fb.len;
+	/* A non-first fragment and a first one (MF). */
+	for (k = 0; k < 2; k++) {
+		memcpy(p, fb.b, len);
+		put16(p + 6, k == 0 ? 0x0001 : 0x2000);
+		expect_refused(p, len, INETCSUM_EUNSUPP, k == 0 ?
+			       "options of a non-first fragment" :
+			       "options of a first fragment");
+		CHECK(inetcsum_ip_check(p, len, &r) >= 0 &&
+		      (bad_note(r.note) ||
+		       (r.nlayers == 2 && r.layers[1].reason != NULL &&
+			strcmp(r.layers[1].reason, "ip options") == 0)),
+		      "options of a fragment (%d): not shown (note %s)", k,
+		      r.note ? r.note : "none");
+	}
+
+	/* A zero UDP field, the UDP length 8 past its IP payload; and a
+	 * zero UDP-Lite field, its coverage past its datagram. */
+	for (k = 0; k < 2; k++) {
+		fb_init(&fb);
+		fb_ipv4(&fb, k ? 136 : 17, A4, B4, NULL, 0);
+		fb_udp(&fb, k);
+		fb_payload(&fb, 12, 5);
+		fb_finish(&fb);
+		len = fb.len;
+		memcpy(p, fb.b, len);
+		put16(p + 24, 20 + 8);
+		put16(p + 26, 0);
+		expect_refused(p, len, INETCSUM_EBADLEN, k ?
+			       "UDP-Lite coverage, zero field" :
+			       "UDP length, zero field");
+		CHECK(inetcsum_ip_check(p, len, &r) >= 0 && lie_shown(&r),
+		      "zero field (%d): the lying length not shown (note %s)",
+		      k, r.note ? r.note : "none");
+	}
+}
+
+/*
+ * An IPv6 routing header of an unknown type with segments left hides the
+ * final destination, which only a pseudo-header uses.  GRE's checksum
+ * uses none (RFC 2784): it is verified and filled, and the tunnel's
+ * payload too, where both were "routing header" and fill refused.  TCP
+ * behind the same header still cannot be verified.
+ */
+static void
+test_routing_beyond_pseudo(void)
+{
+	/* Next header GRE, 2 x 8 bytes more, type 253, 1 segment left. */
+	static const uint8_t rh[24] = { 47, 2, 253, 1 };
+	struct inetcsum_frame_result r;
+	struct fb fb;
+	uint8_t *p;
+	size_t len, i;
+	int n;
+
+	fb_init(&fb);
+	fb_ipv6(&fb, 43, A6, B6);
+	fb_raw(&fb, rh, sizeof(rh));
+	fb_gre(&fb, 0x8000, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 30, 9);
+	fb_finish(&fb);
+	len = fb.len;
+	p = guard_copy(fb.b, len);
+	n = inetcsum_ip_check(p, len, &r);
+	CHECK(n == 0 && r.nlayers == 3, "GRE behind a routing header: "
+	      "check %d, %zu layers", n, r.nlayers);
+	for (i = 0; i < r.nlayers; i++)
+		CHECK(r.layers[i].status == INETCSUM_GOOD, "GRE behind a "
+		      "routing header: layer %zu %s (%s)", i,
+		      inetcsum_status_name(r.layers[i].status),
+		      r.layers[i].reason ? r.layers[i].reason : "-");
+	/* Every field scrambled, fill gives the builder's bytes back. */
+	for (i = 0; i < r.nlayers; i++)
+		put16(p + r.layers[i].field_offset, 0x1234);
+	n = inetcsum_ip_fill(p, len, 0, NULL);
+	CHECK(n == 3 && memcmp(p, fb.b, len) == 0, "GRE behind a routing "
+	      "header: fill %d", n);
+	guard_free(p, len);
+
+	fb_init(&fb);
+	fb_ipv6(&fb, 43, A6, B6);
+	fb_raw(&fb, rh, sizeof(rh));
+	fb.b[fb.len - sizeof(rh)] = 6;
+	fb_tcp(&fb);
+	fb_payload(&fb, 30, 9);
+	fb_finish(&fb);
+	len = fb.len;
+	expect_refused(fb.b, len, INETCSUM_EUNSUPP, "TCP behind a routing "
+		       "header");
+	n = inetcsum_ip_check(fb.b, len, &r);
+	CHECK(n == 0 && r.nlayers == 1 &&
+	      r.layers[0].status == INETCSUM_UNVERIFIED &&
+	      r.layers[0].reason != NULL &&
+	      strcmp(r.layers[0].reason, "routing header") == 0,
+	      "TCP behind a routing header: check %d", n);
+}
+
 int
 main(void)
 {
@@ -594,6 +727,8 @@ main(void)
 		test_case(&cases[i], &nfill, &nerr);
 	test_udp_rules();
 	test_issue23();
+	test_hidden_lies();
+	test_routing_beyond_pseudo();
 	test_length_rule();
 	CHECK(nfill > 20 && nerr > 5, "too few cases: %zu filled, %zu errors",
 	      nfill, nerr);

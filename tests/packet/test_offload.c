@@ -180,6 +180,53 @@ errors(void)
 }
 
 /*
+ * The hop-by-hop header of a 68-byte IPv6 TCP packet: a Jumbo Payload
+ * option beside a payload length is an error (RFC 2675 section 3; Linux's
+ * ipv6_hop_jumbo() drops it) that prepare, NAT and GSO accepted while
+ * check and fill refused it.  The same header with PadN is an ordinary
+ * packet, and a payload length 0 with no jumbo option at all leaves the
+ * hop-by-hop header past an empty payload: a length that lies.
+ */
+static void
+hop_by_hop_jumbo(void)
+{
+	static const uint8_t jumbo[8] = { 6, 0, 0xc2, 4, 0, 1, 0, 0 };
+	static const uint8_t padn[8] = { 6, 0, 1, 4, 0, 0, 0, 0 };
+	struct inetcsum_offload o;
+	struct inetcsum_gso_plan gp;
+	struct l4gen g;
+	uint8_t b[68];
+	int r, k;
+
+	snprintf(g.desc, sizeof(g.desc), "hop-by-hop jumbo option");
+	for (k = 0; k < 3; k++) {
+		memset(b, 0, sizeof(b));
+		b[0] = 0x60;
+		put16(b + 4, k == 2 ? 0 : 28);
+		b[6] = 0;		/* hop-by-hop */
+		b[7] = 64;
+		b[23] = 1;
+		b[39] = 2;
+		memcpy(b + 40, k == 0 ? jumbo : padn, 8);
+		b[48 + 12] = 5 << 4;	/* TCP, data offset 5 */
+		memcpy(copy, b, sizeof(b));
+		r = inetcsum_offload_prepare(copy, sizeof(b), 0, &o);
+		if (r != (k == 1 ? 0 : INETCSUM_EBADLEN) ||
+		    (r != 0 && memcmp(copy, b, sizeof(b)) != 0))
+			FAIL(&g, "case %d: prepare %d", k, r);
+		memcpy(copy, b, sizeof(b));
+		r = inetcsum_nat_port(copy, sizeof(b), INETCSUM_NAT_SRC, 80);
+		if (r != (k == 1 ? 0 : INETCSUM_EBADLEN) ||
+		    (r != 0 && memcmp(copy, b, sizeof(b)) != 0))
+			FAIL(&g, "case %d: nat_port %d", k, r);
+		r = inetcsum_gso_plan(b, sizeof(b), 0, 1448, &gp);
+		if (r != (k == 1 ? 0 : INETCSUM_EBADLEN))
+			FAIL(&g, "case %d: gso_plan %d", k, r);
+		checked += 3;
+	}
+}
+
+/*
  * The naive device of skb_checksum_help(): the big-endian words of
  * [start, len) counted from 'start' (an odd tail padded with a zero
  * byte), the field as it stands, into 64 bits; folded, complemented, a 0
@@ -291,6 +338,7 @@ main(void)
 		    l4gen_rand(&rs) % 60000);
 	}
 	errors();
+	hop_by_hop_jumbo();
 	complete_bounds();
 	printf("test_offload: %lu checks, %lu failures (%lu packets whose "
 	       "pseudo-header sum is also their checksum)\n", checked, failures,
