@@ -97,10 +97,17 @@ inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
 			if (len < SRR_HDR || (len - SRR_HDR) % 4 != 0)
 				return "ip options";
 			ptr = h[i + 2];
-			if (ptr < SRR_PTR_MIN)
+			/*
+			 * A pointer below the route data, a live one with no
+			 * whole address under it, or a second source route
+			 * (RFC 791: "at most once") is an error that Linux
+			 * drops the packet for (ip_options_compile(),
+			 * ip_options_rcv_srr()).
+			 */
+			if (ptr < SRR_PTR_MIN || seen_route ||
+			    (ptr <= len && ptr + 3 > len))
 				return "ip options";
-			/* At most one source route is meaningful. */
-			if (!seen_route && ptr <= len && len >= SRR_HDR + 4)
+			if (ptr <= len)
 				*dst = h + i + len - 4;
 			seen_route = 1;
 		}
@@ -284,10 +291,14 @@ ipv6_dstopts(const u8 *p, size_t hl, const u8 **src)
  * one (RFC 8200 section 8.1): for type 0 (RFC 2460, deprecated by RFC 5095
  * but still seen in captures) and type 2 (RFC 6275 section 6.4) the last
  * address of the header, for the segment routing header (type 4, RFC 8754
- * section 2) Segment List[0], which is stored first.
+ * section 2) Segment List[0], which is stored first.  More segments left
+ * than the header has addresses (RFC 2460 section 4.4, RFC 6275 section
+ * 6.4: exactly 1 for type 2, RFC 8754 section 4.3.1.1: at most Last Entry
+ * + 1) is an error a node drops the packet for: its final destination is
+ * unknown.  Shared with offload.c (packet_internal.h).
  */
-static const char *
-ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
+const char *
+inetcsum_pkt_ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
 {
 	unsigned type = p[2], left = p[3];
 	size_t n = (hl - 8) / IPV6_ADDR;
@@ -298,12 +309,14 @@ ipv6_routing(const u8 *p, size_t hl, const u8 **dst)
 	case 0:
 	case 2:
 		/* Hdr Ext Len is twice the number of addresses. */
-		if (n == 0 || (p[1] & 1) || (type == 2 && n != 1))
+		if (n == 0 || (p[1] & 1) || left > n ||
+		    (type == 2 && n != 1))
 			return "routing header";
 		*dst = p + 8 + (n - 1) * IPV6_ADDR;
 		return NULL;
 	case 4:
-		if (n == 0)
+		/* Last Entry (byte 4) indexes the list from 0. */
+		if (n == 0 || (size_t)p[4] + 1 > n || left > (size_t)p[4] + 1)
 			return "routing header";
 		*dst = p + 8;
 		return NULL;
@@ -493,7 +506,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		if (nh == IP6_DSTOPTS) {
 			r = ipv6_dstopts(c->f + p, hl, &ip.src);
 		} else if (nh == IP6_ROUTING) {
-			r = ipv6_routing(c->f + p, hl, &ip.dst);
+			r = inetcsum_pkt_ipv6_routing(c->f + p, hl, &ip.dst);
 		} else if (nh == IP6_FRAGMENT) {
 			unsigned fo = be16(c->f + p + 2);
 

@@ -119,30 +119,6 @@ v6_options(const u8 *o, size_t hl, const u8 **src)
 }
 
 /*
- * Routing header with segments left: the pseudo-header destination is the
- * final one (RFC 8200 section 8.1): the last address for types 0 and 2,
- * Segment List[0] (stored first) for the SRH, type 4 (RFC 8754).
- */
-static int
-v6_routing(const u8 *o, size_t hl, const u8 **dst)
-{
-	size_t n = (hl - 8) / IPV6_ADDR;
-
-	if (o[3] == 0)
-		return 0;
-	if ((o[2] == 0 || o[2] == 2) && n > 0 && !(o[1] & 1) &&
-	    (o[2] == 0 || n == 1)) {
-		*dst = o + 8 + (n - 1) * IPV6_ADDR;
-		return 0;
-	}
-	if (o[2] == 4 && n > 0) {
-		*dst = o + 8;
-		return 0;
-	}
-	return INETCSUM_EUNSUPP;
-}
-
-/*
  * A hop-by-hop header that holds nothing but a Jumbo Payload option (RFC
  * 2675), as Linux BIG TCP writes it: next header, length 0, then c2 04 and
  * the 32-bit length.  Returns that length, or 0 for any other header.
@@ -240,8 +216,10 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 			return INETCSUM_EBADLEN;
 		if (nh == IP6_DSTOPTS)
 			r = v6_options(p + off, hl, &loc->src);
-		else if (nh == IP6_ROUTING)
-			r = v6_routing(p + off, hl, &loc->dst);
+		else if (nh == IP6_ROUTING &&
+			 inetcsum_pkt_ipv6_routing(p + off, hl,
+						   &loc->dst) != NULL)
+			r = INETCSUM_EUNSUPP;	/* final destination unknown */
 		/*
 		 * RFC 2675 section 3: a Jumbo Payload option beside a
 		 * payload length is an error (Linux's ipv6_hop_jumbo() drops

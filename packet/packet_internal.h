@@ -303,6 +303,13 @@ void inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end);
  */
 const char *inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen,
 				      const u8 **dst);
+/*
+ * The IPv6 routing header at 'p' ('hl' bytes, at least 8): '*dst' moves to
+ * the final destination while segments are left; NULL, or a reason when
+ * that destination is unknown (ip.c).
+ */
+const char *inetcsum_pkt_ipv6_routing(const u8 *p, size_t hl,
+				      const u8 **dst);
 void inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end);
 
 /* The protocol above IP, starting at 'off' (l4.c). */

@@ -717,6 +717,53 @@ test_routing_beyond_pseudo(void)
 	      "TCP behind a routing header: check %d", n);
 }
 
+/*
+ * Source routes a node drops the packet for, which check and fill took
+ * as valid: their final destination is not known.  IPv4: a live pointer
+ * with no whole address under it, a second source route (Linux's
+ * ip_options_compile() and ip_options_rcv_srr()); IPv6: more segments
+ * left than addresses (RFC 2460 section 4.4; RFC 8754 section 4.3.1.1).
+ * Fill refuses each (EUNSUPP), and so does offload_prepare.
+ */
+static void
+test_route_errors(void)
+{
+	/* LSRR of one address, pointer 5: live, 3 bytes under it. */
+	static const uint8_t mid[8] = { 131, 7, 5, 10, 0, 0, 1, 0 };
+	/* Two LSRRs of one address each, both live. */
+	static const uint8_t twice[16] = { 131, 7, 4, 10, 0, 0, 1, 131, 7, 4,
+					   10, 0, 0, 2, 0, 0 };
+	/* Type 0, one address, 5 segments left; an SRH whose Last Entry
+	 * is 0, 2 segments left. */
+	static const uint8_t rh0[24] = { 6, 2, 0, 5 };
+	static const uint8_t srh[24] = { 6, 2, 4, 2, 0 };
+	struct inetcsum_offload o;
+	struct fb fb;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		fb_init(&fb);
+		if (k == 0)
+			fb_ipv4(&fb, 6, A4, B4, mid, sizeof(mid));
+		else if (k == 1)
+			fb_ipv4(&fb, 6, A4, B4, twice, sizeof(twice));
+		else {
+			fb_ipv6(&fb, 43, A6, B6);
+			fb_raw(&fb, k == 2 ? rh0 : srh, sizeof(rh0));
+		}
+		fb_tcp(&fb);
+		fb_payload(&fb, 20, 4);
+		fb_finish(&fb);
+		expect_refused(fb.b, fb.len, INETCSUM_EUNSUPP, k == 0 ?
+			       "LSRR pointer inside an address" : k == 1 ?
+			       "two source routes" : k == 2 ?
+			       "RH0 with more segments left than addresses" :
+			       "SRH with more segments left than entries");
+		CHECK(inetcsum_offload_prepare(fb.b, fb.len, 0, &o) ==
+		      INETCSUM_EUNSUPP, "route error %d: prepare", k);
+	}
+}
+
 int
 main(void)
 {
@@ -729,6 +776,7 @@ main(void)
 	test_issue23();
 	test_hidden_lies();
 	test_routing_beyond_pseudo();
+	test_route_errors();
 	test_length_rule();
 	CHECK(nfill > 20 && nerr > 5, "too few cases: %zu filled, %zu errors",
 	      nfill, nerr);
