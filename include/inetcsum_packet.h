@@ -479,8 +479,9 @@ INETCSUM_API int inetcsum_ipv4_ttl_dec(void *hdr, size_t len, unsigned flags);
  * does not depend on the rewritten field and is left as it is.  The packet
  * must be TCP or UDP, not a fragment: INETCSUM_EPROTO (version, other
  * protocol), INETCSUM_EUNSUPP (fragment, malformed options), INETCSUM_EBADLEN
- * (a length field or header that does not fit 'len'), INETCSUM_EINVAL
- * (NULL, 'which').  Returns 0 on success.
+ * (a length field or header that does not fit 'len', or a UDP length other
+ * than its IP payload's, which inetcsum_offload_prepare() refuses too),
+ * INETCSUM_EINVAL (NULL, 'which').  Returns 0 on success.
  */
 INETCSUM_API int inetcsum_nat_addr(void *pkt, size_t len, unsigned which,
 				   const void *addr);
