@@ -869,10 +869,13 @@ struct inetcsum_frag_plan {
  * fragments of at most 'mtu' IP bytes it makes and how many output bytes
  * they need.  A packet that fits gives one fragment (for IPv6 an atomic
  * fragment, with a Fragment header: RFC 6946; callers that only cut
- * packets longer than the MTU never ask for one).  Errors (nothing is
+ * packets longer than the MTU never ask for one).  As Linux cuts, every
+ * fragment but the last carries the multiple of 8 data bytes that fits,
+ * and the last what is left, up to the MTU.  Errors (nothing is
  * written to 'plan'):
  *   INETCSUM_EINVAL  'pkt' or 'plan' NULL; no data after the headers, or
- *                    an 'mtu' that leaves no room for 8 bytes of it
+ *                    an 'mtu' that leaves room neither for all of it nor
+ *                    for 8 bytes of it
  *   INETCSUM_EBADLEN truncated header, a header or total length that
  *                    disagrees with the buffer, an IPv4 fragment offset
  *                    that would pass its 13-bit field

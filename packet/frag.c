@@ -10,14 +10,18 @@
  *   - every fragment carries the header; options whose copy bit (0x80 of
  *     the type) is clear stay in the first only, and the header of the
  *     later ones is padded to 32 bits with End of Option List bytes;
- *   - data goes in multiples of 8 bytes, the fragment offset counts 8-byte
- *     units from the input's own offset (a fragment may be cut again),
- *     MF is set on all but the last, which keeps the input's MF;
+ *   - data goes in multiples of 8 bytes but in the last fragment, which
+ *     takes what is left once it fits (as Linux's ip_do_fragment() and
+ *     ip6_fragment() cut: a packet that fits is one fragment, whatever
+ *     its length); the fragment offset counts 8-byte units from the
+ *     input's own offset (a fragment may be cut again), MF is set on all
+ *     but the last, which keeps the input's MF;
  *   - total length and header checksum are each fragment's own, the
  *     identification is the input's; DF forbids all of it.
  * IPv6 (RFC 8200 section 4.5):
  *   - the per-fragment part (the IPv6 header, a hop-by-hop header, a
- *     routing header and the destination options before one) is copied
+ *     routing header, the destination options before one and those
+ *     that hold a Home Address option, RFC 6275 section 6.3) is copied
  *     into every fragment, its last next-header field set to 44, then a
  *     Fragment header with the caller's identification, offset in 8-byte
  *     units and M on all but the last;
@@ -57,7 +61,9 @@ struct layout {
 	size_t end;		/* where the IP packet ends (its length) */
 	size_t unfrag;		/* IPv4: the header; IPv6: offset past the
 				 * per-fragment headers */
+	size_t room;		/* data bytes the MTU leaves a fragment */
 	size_t chunk;		/* data bytes per fragment but the last */
+	size_t last;		/* data bytes of the last fragment */
 	size_t data;		/* data bytes to cut */
 	size_t n;		/* fragments */
 	int v6;
@@ -133,9 +139,60 @@ layout_v4(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 	lo->end = lo->l3 + tot;
 	lo->unfrag = hl;
 	lo->data = tot - hl;
-	lo->chunk = mtu > hl ? (mtu - hl) / 8 * 8 : 0;
+	lo->room = mtu > hl ? mtu - hl : 0;
 	lo->off0 = (size_t)(be16(h + 6) & IP_OFFMASK) * 8;
 	lo->mf = be16(h + 6) & IP_MF;
+	return 0;
+}
+
+#define IP6_HOPOPTS	0
+#define IP6_ROUTING	43
+#define IP6_FRAGMENT	44
+#define IP6_AH		51
+#define IP6_DSTOPTS	60
+#define IP6OPT_PAD1	0
+#define IP6OPT_HOME	201	/* RFC 6275 section 6.3 */
+
+/*
+ * The length of the extension header 'nh' at 'off' of the packet that
+ * ends at 'end' (RFC 8200 sections 4.3-4.6: 8-byte units less the first;
+ * AH, RFC 4302 section 2.2: 4-byte units less 2); 0 if 'nh' is not one
+ * (the upper layer, ESP, no next header), SIZE_MAX if it is cut.
+ */
+static size_t
+ext_len(const u8 *p, size_t end, unsigned nh, size_t off)
+{
+	size_t hl;
+
+	switch (nh) {
+	case IP6_HOPOPTS:
+	case IP6_ROUTING:
+	case IP6_DSTOPTS:
+	case IP6_AH:
+		if (end - off < 2)
+			return SIZE_MAX;
+		hl = nh == IP6_AH ? ((size_t)p[off + 1] + 2) * 4 :
+				    ((size_t)p[off + 1] + 1) * 8;
+		return hl > end - off ? SIZE_MAX : hl;
+	}
+	return 0;
+}
+
+/* Whether the destination options at 'o' hold a Home Address option. */
+static int
+home_address(const u8 *o, size_t hl)
+{
+	size_t i = 2;
+
+	while (i + 2 <= hl) {
+		if (o[i] == IP6OPT_PAD1) {
+			i++;
+			continue;
+		}
+		if (o[i] == IP6OPT_HOME)
+			return 1;
+		i += 2 + (size_t)o[i + 1];
+	}
 	return 0;
 }
 
@@ -143,7 +200,7 @@ layout_v4(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 static int
 routing_follows(const u8 *p, size_t end, unsigned nh, size_t off)
 {
-	while ((nh == 0 || nh == 60) && end - off >= 8) {
+	while ((nh == IP6_HOPOPTS || nh == IP6_DSTOPTS) && end - off >= 8) {
 		size_t hl = ((size_t)p[off + 1] + 1) * 8;
 
 		if (hl > end - off)
@@ -151,7 +208,23 @@ routing_follows(const u8 *p, size_t end, unsigned nh, size_t off)
 		nh = p[off];
 		off += hl;
 	}
-	return nh == 43;
+	return nh == IP6_ROUTING;
+}
+
+/*
+ * Whether the extension header 'nh' at 'u' goes into every fragment: a
+ * hop-by-hop or routing header, destination options that a routing header
+ * follows, or that hold a Home Address option (RFC 6275 section 6.3: it
+ * "MUST be placed ... before the Fragment Header"; Linux's
+ * ip6_find_1stfragopt() keeps it there too).
+ */
+static int
+per_fragment(const u8 *p, size_t end, unsigned nh, size_t u, size_t hl)
+{
+	if (nh == IP6_HOPOPTS || nh == IP6_ROUTING)
+		return 1;
+	return nh == IP6_DSTOPTS && (routing_follows(p, end, nh, u) ||
+				     home_address(p + u, hl));
 }
 
 static int
@@ -159,6 +232,7 @@ layout_v6(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 {
 	size_t pl, u;
 	unsigned nh;
+	int unfrag = 1;
 
 	if (len - lo->l3 < IPV6_HLEN)
 		return INETCSUM_EBADLEN;
@@ -171,29 +245,38 @@ layout_v6(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 	u = lo->l3 + IPV6_HLEN;
 	lo->nhf = lo->l3 + 6;
 	nh = p[lo->nhf];
-	/* The per-fragment headers: hop-by-hop, routing, and destination
-	 * options that a routing header follows.  A header that runs past
-	 * the packet ends the walk: the rest is data. */
-	while (nh == 0 || nh == 43 ||
-	       (nh == 60 && routing_follows(p, lo->end, nh, u))) {
+	lo->unfrag = IPV6_HLEN;
+	lo->nh = nh;
+	/*
+	 * The whole chain, to the upper layer: the per-fragment headers
+	 * first, then the others, which are data.  A Fragment header
+	 * anywhere makes the packet a fragment, which only its source cuts
+	 * (RFC 8200 section 4.5), and a header that runs past the packet is
+	 * a length that lies.
+	 */
+	for (;;) {
 		size_t hl;
 
-		if (lo->end - u < 8)
-			break;
-		hl = ((size_t)p[u + 1] + 1) * 8;
-		if (hl > lo->end - u)
-			break;
-		lo->nhf = u;
+		if (nh == IP6_FRAGMENT)
+			return INETCSUM_ENOFRAG;
+		hl = ext_len(p, lo->end, nh, u);
+		if (hl == 0)
+			break;	/* the upper layer, ESP, no next header */
+		if (hl == SIZE_MAX)
+			return INETCSUM_EBADLEN;
+		if (unfrag && per_fragment(p, lo->end, nh, u, hl)) {
+			lo->nhf = u;
+			lo->nh = p[u];
+			lo->unfrag = u + hl - lo->l3;
+		} else {
+			unfrag = 0;
+		}
 		nh = p[u];
 		u += hl;
 	}
-	if (nh == 44)
-		return INETCSUM_ENOFRAG;
-	lo->nh = nh;
-	lo->unfrag = u - lo->l3;
-	lo->data = lo->end - u;
-	lo->chunk = mtu > lo->unfrag + FRAG_HLEN ?
-		    (mtu - lo->unfrag - FRAG_HLEN) / 8 * 8 : 0;
+	lo->data = lo->end - lo->l3 - lo->unfrag;
+	lo->room = mtu > lo->unfrag + FRAG_HLEN ?
+		   mtu - lo->unfrag - FRAG_HLEN : 0;
 	return 0;
 }
 
@@ -218,14 +301,31 @@ layout(const u8 *p, size_t len, size_t l3, size_t mtu, struct layout *lo)
 	r = lo->v6 ? layout_v6(p, len, mtu, lo) : layout_v4(p, len, mtu, lo);
 	if (r != 0)
 		return r;
-	if (lo->chunk == 0 || lo->data == 0)
+	/*
+	 * Cut as Linux's ip_do_fragment() and ip6_fragment() cut: data that
+	 * fits the room is one fragment, whatever its length (an 'mtu' as
+	 * large as SIZE_MAX, "no limit", too); else every fragment but the
+	 * last carries the 8-byte blocks that fit, and the last what is
+	 * left, up to the room.
+	 */
+	if (lo->data == 0)
 		return INETCSUM_EINVAL;
-	lo->n = (lo->data + lo->chunk - 1) / lo->chunk;
+	if (lo->room >= lo->data) {
+		lo->chunk = lo->data;
+		lo->n = 1;
+	} else {
+		lo->chunk = lo->room / 8 * 8;
+		if (lo->chunk == 0)
+			return INETCSUM_EINVAL;
+		lo->n = 1 + (lo->data - lo->room + lo->chunk - 1) / lo->chunk;
+	}
+	lo->last = lo->data - (lo->n - 1) * lo->chunk;
 	if (!lo->v6 && lo->off0 + (lo->n - 1) * lo->chunk > MAX_FRAG_OFF)
 		return INETCSUM_EBADLEN;
 	/* The largest fragment, so that the total below cannot wrap
 	 * (n is at most 8192: 64 KiB of data in 8-byte units). */
-	per = l3 + lo->unfrag + (lo->v6 ? FRAG_HLEN : 0) + lo->chunk;
+	per = l3 + lo->unfrag + (lo->v6 ? FRAG_HLEN : 0) +
+	      (lo->last > lo->chunk ? lo->last : lo->chunk);
 	if (per < l3 || per > SIZE_MAX / lo->n)
 		return INETCSUM_EINVAL;
 	return 0;
@@ -235,10 +335,8 @@ layout(const u8 *p, size_t len, size_t l3, size_t mtu, struct layout *lo)
 static size_t
 frag_len(const struct layout *lo, size_t k)
 {
-	size_t nb = lo->data - k * lo->chunk;
+	size_t nb = k + 1 < lo->n ? lo->chunk : lo->last;
 
-	if (nb > lo->chunk)
-		nb = lo->chunk;
 	if (lo->v6)
 		return lo->l3 + lo->unfrag + FRAG_HLEN + nb;
 	return lo->l3 + (k == 0 ? lo->unfrag : lo->later_hl) + nb;
