@@ -19,6 +19,9 @@
 #                       find every checksum good, the 2,030-byte TSO frame
 #                       is the segments tshark expects, and every frame over
 #                       the MTU is split or counted under its reason
+#   wrong checksums     in-bad.pcap: kept where splitting would recompute
+#                       them, fragmented where the fragments carry them;
+#                       check counts as many bad ones after as before
 #   VLAN after SLL      segment's fragments of packets behind VLAN tags
 #                       after SLL and SLL2 reassembled by check, every
 #                       checksum good (tests/tools/segment/sll_vlan.py)
@@ -116,6 +119,31 @@ for f in in-le-us.pcap in-be-ns.pcap in.pcapng; do
 			fail=1
 		fi
 	done
+done
+# Wrong checksums (segcheck.py's in-bad.pcap): never hidden by the copy.
+# A frame whose wrong checksum splitting would compute afresh is kept and
+# counted; fragments carry a bad UDP field on as data.  check finds as many
+# bad checksums of each protocol in the output as in the input.
+bad_counts() {
+	"$B/tools/inetcsum" check "$1" | awk '/^  [a-z0-9]+ / {
+		for (i = 2; i < NF; i++) if ($i == "bad") print $1, $(i + 1) }'
+}
+for mtu in 1500 576; do
+	o=$W/out-$mtu-in-bad.pcap
+	if "$B/tools/inetcsum" segment --mtu $mtu "$W/in-bad.pcap" "$o" \
+		>"$o.txt" &&
+	   python3 tests/tools/segment/segcheck.py check "$W/in-bad.pcap" "$o" \
+		$mtu "$o.txt" >/dev/null &&
+	   [ -n "$(bad_counts "$W/in-bad.pcap")" ] &&
+	   [ "$(bad_counts "$W/in-bad.pcap")" = "$(bad_counts "$o")" ]; then
+		echo "PASS: segment --mtu $mtu keeps every wrong checksum:" \
+			$(bad_counts "$o")
+	else
+		echo "FAIL: segment --mtu $mtu and wrong checksums:" \
+			"in $(bad_counts "$W/in-bad.pcap" | tr '\n' ' ')," \
+			"out $(bad_counts "$o" | tr '\n' ' ')"
+		fail=1
+	fi
 done
 # VLAN tags after SLL and SLL2: segment fragments the packets behind them
 # and check's reassembly puts the fragments together again, both finding

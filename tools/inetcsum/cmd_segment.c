@@ -39,8 +39,11 @@
  *     fragments, packets over 64 KiB other than TCP (a fragment offset
  *     cannot reach past 64 KiB), IP lengths past the frame, headers that
  *     leave no room under the MTU, malformed IPv4 header lengths or
- *     offsets, anything that is not IP.  Every frame over the MTU is
- *     either split or counted.
+ *     offsets, anything that is not IP, and a wrong checksum that the
+ *     split would compute afresh (any of a TCP packet's, an IPv4 header's
+ *     for fragments; the fragments carry the upper layers' own on as
+ *     data), so that the copy never hides an error the capture shows.
+ *     Every frame over the MTU is either split or counted.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -76,6 +79,7 @@ enum keep {
 	KEEP_NOT_IP,		/* a known link layer that carries no IP */
 	KEEP_LINK,		/* a link type segment does not decode */
 	KEEP_MALFORMED,		/* IP header or fragment offset malformed */
+	KEEP_BAD_SUM,		/* a wrong checksum the split would redo */
 	NKEEP
 };
 
@@ -92,6 +96,8 @@ static const char *const keep_name[NKEEP] = {
 	"not IP",
 	"longer than the MTU on a link type segment does not decode",
 	"malformed IP header length or fragment offset",
+	"a checksum already wrong that splitting would recompute (fix "
+	"first to split them)",
 };
 
 struct tally {
@@ -265,6 +271,29 @@ fragment(struct job *j, const uint8_t *f, size_t len, size_t l3, int v6,
 }
 
 /*
+ * Whether the verdicts 'res' hold a wrong checksum (bad, or an illegal
+ * zero) that splitting would replace with a right one, so that the copy
+ * would hide what the capture shows: any layer ('ip_only' 0), or the
+ * IPv4 header at 'l3' alone.  Such a frame is kept, and counted.
+ */
+static int
+wrong_sum(const struct inetcsum_frame_result *res, int ip_only, size_t l3)
+{
+	size_t i;
+
+	for (i = 0; i < res->nlayers; i++) {
+		const struct inetcsum_layer *l = &res->layers[i];
+
+		if ((l->status == INETCSUM_BAD ||
+		     l->status == INETCSUM_ILLEGAL) &&
+		    (!ip_only || (l->proto == INETCSUM_PROTO_IPV4 &&
+				  l->field_offset == l3 + 10)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * The pieces that replace frame 'fr' in j->buf / j->segs: their count, 0
  * to keep the frame, (size_t)-1 when out of memory.  A frame over the MTU
  * that is kept is counted in t->kept under its reason.
@@ -369,6 +398,11 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 			t->kept[KEEP_HEADERS]++;
 			return 0;
 		}
+		/* GSO computes every checksum of a segment afresh. */
+		if (wrong_sum(&res, 0, 0)) {
+			t->kept[KEEP_BAD_SUM]++;
+			return 0;
+		}
 		r = inetcsum_gso_plan(f, fr->caplen, l3, mss, &pl);
 		if (r < 0) {
 			/* The MSS-1 plan passed, so only a segment over its
@@ -394,6 +428,12 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 		/* A jumbogram or an IPv4 BIG TCP packet that GSO did not
 		 * take: fragment offsets end below 64 KiB. */
 		t->kept[KEEP_BIG]++;
+		return 0;
+	}
+	/* Fragments carry the upper layers as data, but IPv4's header
+	 * checksum is each fragment's own. */
+	if (!v6 && wrong_sum(&res, 1, l3)) {
+		t->kept[KEEP_BAD_SUM]++;
 		return 0;
 	}
 	return fragment(j, f, fr->caplen, l3, v6, mtu, t);

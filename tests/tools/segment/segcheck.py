@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # tests/tools/segment/segcheck.py - inputs and checks for "inetcsum segment"
 # (tests/suites/27-segment.sh), with its own checksum code (no scapy).
-#   segcheck.py make DIR          write in-*.pcap / in-*.pcapng
+#   segcheck.py make DIR          write in-*.pcap / in-*.pcapng (in-bad.pcap:
+#                                 frames with wrong checksums)
 #   segcheck.py check IN OUT MTU [SUMMARY]
 #                                 every property of OUT against IN; with
 #                                 SUMMARY (the tool's output), that every
@@ -26,8 +27,10 @@ def ipv4(proto, payload, ident, df=False, opts=b""):
 
 def l4(proto, src, dst, v6, hdr, data, coff):
     n = len(hdr) + len(data)
+    # IPv4 past 16 bits (BIG TCP): the 32-bit length in the sum, as
+    # Linux's csum_tcpudp_magic() takes it.
     ph = src + dst + (struct.pack("!IxxxB", n, proto) if v6 else
-                      struct.pack("!xBH", proto, n & 0xffff))
+                      struct.pack("!HI", proto, n))
     c = csum(hdr + data, 0xffff - csum(ph))
     if c == 0 and proto == 17: c = 0xffff
     return hdr[:coff] + struct.pack("!H", c) + hdr[coff + 2:] + data
@@ -160,6 +163,38 @@ def packets():
     out.append(b"\xff" * 6 + b"\x04" * 6 + b"\x08\x06" + data(28))
     return out
 
+def bad_packets():
+    """Frames over the MTU with wrong checksums (in-bad.pcap): kept where
+    splitting would compute them afresh (an IPv4 TCP frame with a bad TCP
+    field, an IPv4 UDP one without DF with a bad header checksum),
+    fragmented where the fragments carry them on as data (bad UDP fields
+    over IPv4 and IPv6).  Either way the copy shows every error the input
+    shows (27-segment.sh compares check's counts)."""
+    rnd = random.Random(8)
+    data = lambda n: bytes(rnd.getrandbits(8) for _ in range(n))
+    eth4 = b"\x02" * 6 + b"\x04" * 6 + b"\x08\x00"
+    eth6 = b"\x02" * 6 + b"\x04" * 6 + b"\x86\xdd"
+    a4, b4 = bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2])
+    src, dst = bytes(range(16)), bytes(range(16, 32))
+    out = []
+    seg = l4(6, a4, b4, False, tcp(42, 0x18), data(3000), 16)
+    seg = seg[:16] + bytes([seg[16] ^ 0x5a]) + seg[17:]
+    h, _, _ = ipv4(6, seg, 604, True)
+    out.append(eth4 + h + seg)
+    u = l4(17, a4, b4, False, struct.pack("!HHHH", 53, 53, 8 + 3000, 0),
+           data(3000), 6)
+    h, _, _ = ipv4(17, u, 605)
+    out.append(eth4 + h[:10] + bytes([h[10] ^ 1]) + h[11:] + u)
+    u = u[:6] + bytes([u[6] ^ 0x33]) + u[7:]
+    h, _, _ = ipv4(17, u, 606)
+    out.append(eth4 + h + u)
+    u = l4(17, src, dst, True, struct.pack("!HHHH", 53, 53, 8 + 3000, 0),
+           data(3000), 6)
+    u = u[:6] + bytes([u[6] ^ 0x33]) + u[7:]
+    out.append(eth6 + struct.pack("!IHBB", 0x60000000, len(u), 17, 64) + src
+               + dst + u)
+    return out
+
 def write_pcap(path, pkts, endian, ns):
     with open(path, "wb") as f:
         f.write(struct.pack(endian + "IHHiIII", 0xa1b23c4d if ns else 0xa1b2c3d4,
@@ -262,7 +297,23 @@ def parse(f):
 # MTU), "tcp" (GSO), "frag4"/"frag6" (fragmented) or why it is kept.
 KEPT = {"cut": "cut by the snapshot length", "df": "IPv4 with DF",
         "frag6-already": "IPv6 fragments", "big": "over 64 KiB",
-        "jumbo-small": "IPv6 jumbo option", "notip": "not IP"}
+        "jumbo-small": "IPv6 jumbo option", "notip": "not IP",
+        "badsum": "a checksum already wrong"}
+
+def ip_wrong(ip):
+    """Whether an IPv4 header checksum is wrong."""
+    return ip[0] >> 4 == 4 and csum(ip[:(ip[0] & 15) * 4]) != 0
+
+def tcp_wrong(v, ip, off):
+    """Whether a TCP checksum is neither right nor the pseudo-header sum
+    a sender leaves for offload (the frames here have no routing header,
+    so the pseudo-header holds the IP header's own addresses)."""
+    seg = ip[off:]
+    a = ip[8:40] if v == 6 else ip[12:20]
+    ph = a + (struct.pack("!IxxxB", len(seg), 6) if v == 6 else
+              struct.pack("!HI", 6, len(seg)))
+    return (csum(seg, 0xffff - csum(ph)) != 0 and
+            struct.unpack("!H", seg[16:18])[0] != 0xffff - csum(ph))
 
 def classify(f, origlen, mtu):
     """(what, the IP length field was 0 and taken from the frame)."""
@@ -281,13 +332,18 @@ def classify(f, origlen, mtu):
     if v6 and field == 0 and jumbo_opt(f):
         return ("jumbo-small" if small0 else "tcp" if parse(f)[2] == 6
                 else "big"), False
-    _, ip, proto, _, info = parse(f)
+    ver, ip, proto, off, info = parse(f)
     if proto == 6:
-        return "tcp", small0
-    if not v6 and struct.unpack("!H", ip[6:8])[0] & 0x4000:
-        return "df", small0
+        # GSO computes every checksum afresh: a wrong one is kept.
+        wrong = ip_wrong(ip) or tcp_wrong(ver, ip, off)
+        return ("badsum" if wrong else "tcp"), small0
     if field == 0 and not small0:
         return "big", False
+    # Fragments carry the upper layers on, but not an IPv4 header's sum.
+    if ip_wrong(ip):
+        return "badsum", small0
+    if not v6 and struct.unpack("!H", ip[6:8])[0] & 0x4000:
+        return "df", small0
     if v6 and info is not None:
         return "frag6-already", small0
     return ("frag6" if v6 else "frag4"), small0
@@ -397,6 +453,7 @@ if __name__ == "__main__":
         write_pcap(d + "/in-le-us.pcap", pk, "<", False)
         write_pcap(d + "/in-be-ns.pcap", pk, ">", True)
         write_pcapng(d + "/in.pcapng", pk)
+        write_pcap(d + "/in-bad.pcap", bad_packets(), "<", False)
     else:
         sys.exit(1 if check(sys.argv[2], sys.argv[3], int(sys.argv[4]),
                             sys.argv[5] if len(sys.argv) > 5 else None) else 0)
