@@ -503,7 +503,14 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			set_note(c, "truncated in an IPv6 extension header");
 			goto done;
 		}
-		if (nh == IP6_DSTOPTS) {
+		if (nh == IP6_HOPOPTS && p != off + IPV6_HLEN) {
+			/* RFC 8200 section 4.1: only right after the IPv6
+			 * header.  Linux parses it there alone; anywhere else
+			 * it is an unknown next header (ICMPv6 Parameter
+			 * Problem, the packet dropped), and offload.c's
+			 * callers refuse it too (EPROTO). */
+			r = "ip options";
+		} else if (nh == IP6_DSTOPTS) {
 			r = ipv6_dstopts(c->f + p, hl, &ip.src);
 		} else if (nh == IP6_ROUTING) {
 			r = inetcsum_pkt_ipv6_routing(c->f + p, hl, &ip.dst);
@@ -535,6 +542,8 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			ip.dst_unknown = nh == IP6_ROUTING;
 			if (nh == IP6_DSTOPTS)
 				lie = "IPv6 destination options malformed";
+			else if (nh == IP6_HOPOPTS)
+				lie = "IPv6 hop-by-hop header not first";
 		}
 		nh = c->f[p];
 		p += hl;

@@ -76,6 +76,8 @@ static const char *const bad_len_notes[] = {
 	"IPv6 extension header past its packet",
 	"truncated in the GRE header",
 	"GRE header longer than its packet",
+	"truncated in the AH header",
+	"AH header past its packet",
 	"UDP length outside its IP payload",
 	"UDP-Lite coverage outside its datagram",
 };
@@ -83,6 +85,7 @@ static const char *const bad_len_notes[] = {
 static const char *const unsupp_notes[] = {
 	"IPv4 options malformed",
 	"IPv6 destination options malformed",
+	"IPv6 hop-by-hop header not first",
 	"too many layers",
 	"tunnels nested too deep",
 };

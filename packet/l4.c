@@ -378,10 +378,48 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 		icmp_ext(c, ip, xoff, ip->end);
 }
 
+/*
+ * AH over IPv4 (RFC 4302 section 2.2: its length in 4-byte units less 2),
+ * skipped to the protocol it protects, as the IPv6 walk skips it as an
+ * extension header (ip.c) and tshark does both: its ICV covers the
+ * packet, not the checksums inside.  A loop, not a recursion, over AH in
+ * AH.  Returns the offset of the next protocol and sets '*proto', or 0
+ * (with a note) when a header is cut or runs past the packet.
+ */
+static size_t
+skip_ah(struct pctx *c, const struct ipinfo *ip, unsigned *proto, size_t off)
+{
+	while (*proto == IPPROTO_AH) {
+		size_t hl;
+
+		if (off > ip->end || ip->end - off < 2) {
+			set_note(c, "AH header past its packet");
+			return 0;
+		}
+		if (!have(c, off, 2)) {
+			set_note(c, "truncated in the AH header");
+			return 0;
+		}
+		hl = ((size_t)c->f[off + 1] + 2) * 4;
+		if (hl > ip->end - off) {
+			set_note(c, "AH header past its packet");
+			return 0;
+		}
+		*proto = c->f[off];
+		off += hl;
+	}
+	return off;
+}
+
 void
 inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		   size_t off)
 {
+	if (proto == IPPROTO_AH && !ip->v6) {
+		off = skip_ah(c, ip, &proto, off);
+		if (off == 0)
+			return;
+	}
 	switch (proto) {
 	case IPPROTO_TCP:
 		whole(c, ip, INETCSUM_PROTO_TCP, proto, off, TCP_CSUM_OFF,

@@ -326,6 +326,17 @@ catalog_ipv6(void)
 	fb_finish(&fb);
 	ADD("ipv6-atomic-fragment", 1, &fb, "", LAST, W(UDP, GOOD, 0));
 
+	/* AH over IPv4 too, as tshark skips it (RFC 4302 section 2.2). */
+	catalog_eth4(&fb, 51);
+	memset(x, 0, sizeof(x));
+	x[0] = 6;
+	x[1] = 4;
+	fb_raw(&fb, x, 24);
+	fb_tcp(&fb);
+	fb_payload(&fb, 20, 81);
+	fb_finish(&fb);
+	ADD("ipv4-ah", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
 	/* AH is skipped by its own length (RFC 4302: 4-byte units - 2). */
 	catalog_eth6(&fb, 51);
 	memset(x, 0, sizeof(x));

@@ -722,8 +722,10 @@ test_routing_beyond_pseudo(void)
  * as valid: their final destination is not known.  IPv4: a live pointer
  * with no whole address under it, a second source route (Linux's
  * ip_options_compile() and ip_options_rcv_srr()); IPv6: more segments
- * left than addresses (RFC 2460 section 4.4; RFC 8754 section 4.3.1.1).
- * Fill refuses each (EUNSUPP), and so does offload_prepare.
+ * left than addresses (RFC 2460 section 4.4; RFC 8754 section 4.3.1.1),
+ * and a hop-by-hop header that is not first (RFC 8200 section 4.1).
+ * Fill refuses each (EUNSUPP), and so does offload_prepare (EPROTO for
+ * the hop-by-hop header).
  */
 static void
 test_route_errors(void)
@@ -734,22 +736,26 @@ test_route_errors(void)
 	static const uint8_t twice[16] = { 131, 7, 4, 10, 0, 0, 1, 131, 7, 4,
 					   10, 0, 0, 2, 0, 0 };
 	/* Type 0, one address, 5 segments left; an SRH whose Last Entry
-	 * is 0, 2 segments left. */
+	 * is 0, 2 segments left; destination options, then a hop-by-hop
+	 * header (RFC 8200 section 4.1: only first). */
 	static const uint8_t rh0[24] = { 6, 2, 0, 5 };
 	static const uint8_t srh[24] = { 6, 2, 4, 2, 0 };
+	static const uint8_t hbh2[24] = { 0, 0, 1, 4, 0, 0, 0, 0,
+					  6, 1, 1, 12 };
 	struct inetcsum_offload o;
 	struct fb fb;
 	int k;
 
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < 5; k++) {
 		fb_init(&fb);
 		if (k == 0)
 			fb_ipv4(&fb, 6, A4, B4, mid, sizeof(mid));
 		else if (k == 1)
 			fb_ipv4(&fb, 6, A4, B4, twice, sizeof(twice));
 		else {
-			fb_ipv6(&fb, 43, A6, B6);
-			fb_raw(&fb, k == 2 ? rh0 : srh, sizeof(rh0));
+			fb_ipv6(&fb, k == 4 ? 60 : 43, A6, B6);
+			fb_raw(&fb, k == 2 ? rh0 : k == 3 ? srh : hbh2,
+			       sizeof(rh0));
 		}
 		fb_tcp(&fb);
 		fb_payload(&fb, 20, 4);
@@ -758,9 +764,11 @@ test_route_errors(void)
 			       "LSRR pointer inside an address" : k == 1 ?
 			       "two source routes" : k == 2 ?
 			       "RH0 with more segments left than addresses" :
-			       "SRH with more segments left than entries");
+			       k == 3 ? "SRH with more segments left than "
+			       "entries" : "hop-by-hop header not first");
 		CHECK(inetcsum_offload_prepare(fb.b, fb.len, 0, &o) ==
-		      INETCSUM_EUNSUPP, "route error %d: prepare", k);
+		      (k == 4 ? INETCSUM_EPROTO : INETCSUM_EUNSUPP),
+		      "route error %d: prepare", k);
 	}
 }
 
