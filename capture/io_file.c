@@ -182,36 +182,155 @@ inetcsum_file_replace(const char *path, const void *data, size_t len,
 	return inetcsum_out_commit(&o, mode);
 }
 
+/*
+ * An OUT that exists keeps what makes it that file, since the rename puts
+ * a new file under its name.  A symbolic link stays a link: the file it
+ * leads to is the one replaced (as cp and shell redirection write through
+ * links; a dangling link is refused, as GNU cp refuses it).  A file with
+ * other hard links is refused: the rename would give this name the new
+ * contents and silently leave the other names with the old ones.  A file
+ * that is not regular is refused: the rename would replace a device or a
+ * FIFO (the commands check this too, but a link could lead to one).  The
+ * owner and group are noted for inetcsum_out_open() to give the new file.
+ */
+static int
+out_target(struct inetcsum_out *o)
+{
+	struct stat st;
+
+	if (lstat(o->path, &st) < 0) {
+		/* Nothing there yet: a new file, nothing to keep. */
+		if (errno == ENOENT)
+			return 0;
+		return sys_err(o->err, o->errlen, o->path, "stat");
+	}
+	if (S_ISLNK(st.st_mode)) {
+		o->target = realpath(o->path, NULL);
+		if (o->target == NULL)
+			return sys_err(o->err, o->errlen, o->path,
+				       "follow symbolic link");
+		if (stat(o->target, &st) < 0) {
+			sys_err(o->err, o->errlen, o->target, "stat");
+			goto fail;
+		}
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(o->err, o->errlen, "%s%s%s: exists and is not a "
+			 "regular file", o->path, o->target ? " -> " : "",
+			 o->target ? o->target : "");
+		goto fail;
+	}
+	if (st.st_nlink > 1) {
+		snprintf(o->err, o->errlen, "%s%s%s: has %ju names (hard "
+			 "links); replacing it would leave the other %s with "
+			 "the old contents", o->path, o->target ? " -> " : "",
+			 o->target ? o->target : "", (uintmax_t)st.st_nlink,
+			 st.st_nlink > 2 ? "names" : "name");
+		goto fail;
+	}
+	o->keep_owner = 1;
+	o->uid = st.st_uid;
+	o->gid = st.st_gid;
+	return 0;
+fail:
+	free(o->target);
+	o->target = NULL;
+	return -1;
+}
+
+/* Closes and removes the temporary file, frees everything. */
+static void
+out_cleanup(struct inetcsum_out *o)
+{
+	if (o->fd >= 0 && !o->stream)
+		close(o->fd);
+	o->fd = -1;
+	if (!o->stream && o->tmp != NULL)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->buf);
+	free(o->target);
+	o->tmp = NULL;
+	o->buf = NULL;
+	o->target = NULL;
+}
+
+/*
+ * Gives the temporary file the owner and group of the file it replaces,
+ * now rather than at commit, so that a refusal comes before any work.
+ * It must come before commit's fchmod() anyway: fchown() clears the
+ * set-user-ID and set-group-ID bits.
+ */
+static int
+out_keep_owner(struct inetcsum_out *o)
+{
+	struct stat st;
+
+	if (!o->keep_owner)
+		return 0;
+	if (fstat(o->fd, &st) < 0) {
+		sys_err(o->err, o->errlen, o->tmp, "stat");
+		return -1;
+	}
+	if ((st.st_uid == o->uid && st.st_gid == o->gid) ||
+	    fchown(o->fd, o->uid, o->gid) == 0)
+		return 0;
+	/*
+	 * EPERM: a user may write a file someone else owns, but not give
+	 * a file away.  Replacing it would change its owner, silently.
+	 */
+	snprintf(o->err, o->errlen, "%s: cannot give the new file its owner "
+		 "and group (uid %ju, gid %ju): %s; replacing it would change "
+		 "them", o->path, (uintmax_t)o->uid, (uintmax_t)o->gid,
+		 strerror(errno));
+	return -1;
+}
+
 int
 inetcsum_out_open(struct inetcsum_out *o, const char *path, char *err,
 		  size_t errlen)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	size_t n = strlen(path) + 32;
+	const char *target, *slash;
+	size_t dirlen, n;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	o->err = err;
 	o->errlen = errlen;
 	o->fd = -1;
+	if (out_target(o) < 0)
+		return -1;
+	target = o->target != NULL ? o->target : path;
+	slash = strrchr(target, '/');
+	dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+	n = strlen(target) + 32;
 	o->tmp = malloc(n);
 	o->buf = malloc(OUT_BUF);
 	if (o->tmp == NULL || o->buf == NULL) {
-		free(o->tmp);
-		free(o->buf);
+		free(o->tmp);	/* no name in it yet: nothing to unlink */
+		o->tmp = NULL;
+		out_cleanup(o);
 		errno = ENOMEM;
 		return sys_err(err, errlen, path, "output buffer");
 	}
 	o->cap = OUT_BUF;
-	/* Same directory, hence same file system: rename() is atomic. */
-	memcpy(o->tmp, path, dirlen);
-	snprintf(o->tmp + dirlen, n - dirlen, ".%s.tmpXXXXXX", path + dirlen);
+	/*
+	 * Same directory as the file replaced (a link's target, not the
+	 * link), hence same file system: rename() is atomic.
+	 */
+	memcpy(o->tmp, target, dirlen);
+	snprintf(o->tmp + dirlen, n - dirlen, ".%s.tmpXXXXXX",
+		 target + dirlen);
 	o->fd = mkstemp(o->tmp);
 	if (o->fd < 0) {
 		sys_err(err, errlen, o->tmp, "create temporary file");
 		free(o->tmp);
-		free(o->buf);
+		o->tmp = NULL;
+		out_cleanup(o);
+		return -1;
+	}
+	if (out_keep_owner(o) < 0) {
+		out_cleanup(o);
 		return -1;
 	}
 	return 0;
@@ -248,15 +367,7 @@ out_fail(struct inetcsum_out *o, const char *what)
 	int saved = errno;
 
 	sys_err(o->err, o->errlen, o->tmp, what);
-	if (o->fd >= 0 && !o->stream)
-		close(o->fd);
-	o->fd = -1;
-	if (!o->stream)
-		unlink(o->tmp);
-	free(o->tmp);
-	free(o->buf);
-	o->tmp = NULL;
-	o->buf = NULL;
+	out_cleanup(o);
 	enc_free(o);
 	errno = saved;
 	return -1;
@@ -541,12 +652,14 @@ inetcsum_out_commit(struct inetcsum_out *o, mode_t mode)
 	o->fd = -1;
 	if (close(fd) < 0)
 		return out_fail(o, "close");
-	if (rename(o->tmp, o->path) < 0)
+	if (rename(o->tmp, o->target != NULL ? o->target : o->path) < 0)
 		return out_fail(o, "rename");
 	free(o->tmp);
 	free(o->buf);
+	free(o->target);
 	o->tmp = NULL;
 	o->buf = NULL;
+	o->target = NULL;
 	return 0;
 }
 
@@ -555,13 +668,6 @@ inetcsum_out_abort(struct inetcsum_out *o)
 {
 	if (o->tmp == NULL)
 		return;
-	if (o->fd >= 0 && !o->stream)
-		close(o->fd);
-	if (!o->stream)
-		unlink(o->tmp);
-	free(o->tmp);
-	free(o->buf);
-	o->tmp = NULL;
-	o->buf = NULL;
+	out_cleanup(o);
 	enc_free(o);
 }

@@ -36,7 +36,8 @@ inetcsum_file_unload(struct inetcsum_file *f);
 /*
  * inetcsum_file_replace() writes 'len' bytes to a new temporary file in
  * the directory of 'path', fsyncs it, gives it 'mode' and renames it over
- * 'path'; on any failure (a short write, ENOSPC, fsync or close errors) the
+ * 'path' (an existing 'path' is treated as by inetcsum_out_open() below);
+ * on any failure (a short write, ENOSPC, fsync or close errors) the
  * temporary file is removed and 'path' is left as it was.
  */
 int
@@ -52,9 +53,20 @@ inetcsum_file_replace(const char *path, const void *data, size_t len,
  * inetcsum_out_abort() removes the temporary file.  After a failed write
  * or commit, the temporary file is already removed; 'err' says why.
  * Every function returns 0 or -1.
+ *
+ * A 'path' that exists is replaced as that file, not just that name
+ * (this is what "fix --in-place" needs): a symbolic link is followed
+ * (realpath()) and its target replaced, the temporary file beside the
+ * target, the link left as it is; a dangling link, a file with other hard
+ * links (they would keep the old contents) or one that is not regular is
+ * refused by inetcsum_out_open(), before anything is written; the new
+ * file gets the old one's owner and group, and inetcsum_out_open() fails
+ * if it cannot give them (EPERM: a user may write a file of another
+ * owner, not create one).
  */
 struct inetcsum_out {
 	const char *path;
+	char *target;	/* where a symbolic link 'path' leads, or NULL */
 	char *tmp;
 	int fd;
 	uint8_t *buf;
@@ -68,6 +80,9 @@ struct inetcsum_out {
 	void *enc;	/* its encoder state */
 	uint8_t *zbuf;	/* compressed bytes on their way out */
 	size_t zcap;
+	int keep_owner;	/* 'path' exists: the new file gets uid, gid */
+	uid_t uid;
+	gid_t gid;
 };
 
 int

@@ -626,6 +626,14 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 					    "(%u bytes)",
 					    (unsigned long long)blk, AT(c),
 					    (unsigned)blen);
+			/* The table of the section's interfaces is bounded
+			 * (INETCSUM_CAP_MAX_IFS): refused before it grows. */
+			if (c->nifs >= INETCSUM_CAP_MAX_IFS)
+				return fail(c, "block %llu at offset %llu: "
+					    "interface description past the "
+					    "limit of %u in one section",
+					    (unsigned long long)blk, AT(c),
+					    INETCSUM_CAP_MAX_IFS);
 			/* A snapshot length above INT_MAX is unset, as
 			 * in a pcap header. */
 			if (add_interface(c, rd16(c, c->pos + 8),

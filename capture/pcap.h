@@ -47,6 +47,24 @@
 #define INETCSUM_CAP_MAX_RECORD	((128u << 20) + (128u << 10) + 64u)
 
 /*
+ * pcapng: the most Interface Description Blocks one section may hold; the
+ * next one is refused as a damaged file, naming its block and offset.  The
+ * reader keeps an entry per interface of the current section (link type,
+ * snapshot length, time resolution and offset: 24 bytes on a 64-bit
+ * host), so without a bound a stream of IDBs alone would grow it with the
+ * stream's length.
+ * Real captures have a handful (one per interface dumpcap listens on);
+ * 65536 is every id the obsolete Packet Block's 16-bit interface field can
+ * name, far beyond any capture, and keeps the table within 1.5 MiB.
+ * libpcap's sf-pcapng.c (add_interface()) takes ids as 32-bit and doubles
+ * its table without any limit of its own, failing only when the 32-bit
+ * count or the size_t product would overflow ("more than 2147483648
+ * interfaces in the file") or malloc fails; Wireshark's wiretap, too,
+ * takes interface ids as 32-bit.
+ */
+#define INETCSUM_CAP_MAX_IFS	65536u
+
+/*
  * inetcsum_cap_max_caplen() is the longest packet a record of 'linktype'
  * may hold: INETCSUM_CAP_MAX_CAPLEN, except for D-Bus (231, 128 MiB: a
  * D-Bus message's limit), EBHSCR (279, 8 MiB) and USBPcap (249, 1 MiB),
@@ -84,7 +102,9 @@ struct inetcsum_cap {
 	 * packet type after the lengths, as libpcap reads it). */
 	unsigned rec_hdr_len;
 	uint32_t version_major, version_minor;
-	struct inetcsum_cap_if *ifs;	/* pcap: one entry; pcapng: per IDB */
+	/* pcap: one entry; pcapng: per IDB of the current section, at most
+	 * INETCSUM_CAP_MAX_IFS */
+	struct inetcsum_cap_if *ifs;
 	size_t nifs, ifs_alloc;
 	uint64_t nsections;	/* pcapng section header blocks seen */
 	uint64_t nrecords;	/* records (pcap) or blocks (pcapng) read */

@@ -229,9 +229,13 @@ cp eth-le-us.pcap "$W/same.pcap"
 ln -f "$W/same.pcap" "$W/link.pcap"
 "$T" fix -q "$W/same.pcap" "$W/link.pcap" 2>/dev/null
 [ $? -eq 2 ] && pass "fix refuses a hard link to IN" || fail "hard link"
+rm -f "$W/link.pcap"	# --in-place refuses a file with other hard links
 "$T" fix -q --in-place "$W/same.pcap" &&
 	cmp -s "$W/same.pcap" "$W/fixed-plain-eth-le-us.pcap" &&
 	pass "--in-place" || fail "--in-place"
+$PY "$ROOT/tests/tools/pcap/inplace_links.py" "$T" "$W/inplace-links" &&
+	pass "--in-place: symbolic link target fixed, hard links refused, owner, group and mode kept" ||
+	fail "--in-place links and owner (tests/tools/pcap/inplace_links.py)"
 "$T" fix -q eth-le-us.pcap /dev/null 2>/dev/null
 [ $? -eq 2 ] && [ -c /dev/null ] && pass "fix refuses a non-regular OUT" ||
 	fail "non-regular OUT"
@@ -291,6 +295,10 @@ mkdir -p "$W/over-out"
 [ $? -eq 2 ] && [ -z "$(ls -A "$W/over-out")" ] &&
 	pass "a record over the maximum: exit 2 naming file, record and length; fix writes nothing" ||
 	fail "fix of a record over the maximum"
+# More IDBs in a section than the reader keeps (INETCSUM_CAP_MAX_IFS).
+m=$($PY "$ROOT/tests/tools/pcap/idb_flood.py" "$T" 2>&1) &&
+	pass "a pcapng section of too many IDBs: exit 2 naming file, block and offset, memory bounded, fix writes nothing ($(echo "$m" | tail -1))" ||
+	{ fail "IDB flood (tests/tools/pcap/idb_flood.py)"; echo "$m" | tail -20; }
 
 echo "--- reassembly"
 before=$failures
