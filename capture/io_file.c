@@ -238,6 +238,18 @@ fail:
 	return -1;
 }
 
+/* Frees the names and the buffer (after a commit, or with cleanup). */
+static void
+out_free(struct inetcsum_out *o)
+{
+	free(o->tmp);
+	free(o->buf);
+	free(o->target);
+	o->tmp = NULL;
+	o->buf = NULL;
+	o->target = NULL;
+}
+
 /* Closes and removes the temporary file, frees everything. */
 static void
 out_cleanup(struct inetcsum_out *o)
@@ -247,12 +259,7 @@ out_cleanup(struct inetcsum_out *o)
 	o->fd = -1;
 	if (!o->stream && o->tmp != NULL)
 		unlink(o->tmp);
-	free(o->tmp);
-	free(o->buf);
-	free(o->target);
-	o->tmp = NULL;
-	o->buf = NULL;
-	o->target = NULL;
+	out_free(o);
 }
 
 /*
@@ -654,12 +661,7 @@ inetcsum_out_commit(struct inetcsum_out *o, mode_t mode)
 		return out_fail(o, "close");
 	if (rename(o->tmp, o->target != NULL ? o->target : o->path) < 0)
 		return out_fail(o, "rename");
-	free(o->tmp);
-	free(o->buf);
-	free(o->target);
-	o->tmp = NULL;
-	o->buf = NULL;
-	o->target = NULL;
+	out_free(o);
 	return 0;
 }
 

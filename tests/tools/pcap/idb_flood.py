@@ -25,6 +25,8 @@ import resource
 import struct
 import subprocess
 import sys
+
+from rfc1071 import csum
 import tempfile
 
 CAP = 65536		# INETCSUM_CAP_MAX_IFS
@@ -36,15 +38,6 @@ SHB = struct.pack("<IIIHHqI", 0x0A0D0D0A, SHB_LEN, 0x1A2B3C4D, 1, 0, -1,
                   SHB_LEN)
 # Ethernet, snapshot length 0 (none), no options.
 IDB = struct.pack("<IIHHII", 1, IDB_LEN, 1, 0, 0, IDB_LEN)
-
-
-def csum(b):
-    if len(b) % 2:
-        b += b"\0"
-    s = sum(struct.unpack(">%dH" % (len(b) // 2), b))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
 
 
 def epb(ifid):

@@ -21,6 +21,8 @@ import stat
 import struct
 import subprocess
 import sys
+
+from rfc1071 import csum
 import tempfile
 
 tool, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
@@ -32,15 +34,6 @@ def fail(msg):
     global fails
     fails += 1
     print("inplace_links.py: " + msg)
-
-
-def csum(b):
-    if len(b) % 2:
-        b += b"\0"
-    s = sum(struct.unpack(">%dH" % (len(b) // 2), b))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
 
 
 def frame(i, proto, payload, good):

@@ -32,16 +32,9 @@ import struct
 import subprocess
 import sys
 
+from rfc1071 import csum
+
 ETH = bytes.fromhex("020000000002020000000001") + b"\x08\x00"
-
-
-def csum(b):
-    if len(b) % 2:
-        b += b"\0"
-    s = sum(struct.unpack(">%dH" % (len(b) // 2), b))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
 
 
 def udp_frame(i, payload, good):
