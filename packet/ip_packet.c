@@ -178,23 +178,6 @@ layer_error(const struct inetcsum_layer *l)
 }
 
 /*
- * The IPv4 header checksum of a header that was valid as it stood: the
- * parser's fast path records no cover for it.  The header starts 10 bytes
- * before its field.
- */
-static u16
-ipv4_fill_value(const u8 *f, size_t field)
-{
-	const u8 *h = f + field - 10;
-	size_t hlen = (size_t)(h[0] & 15) * 4;
-	u32 sum;
-
-	sum = inetcsum_partial(h, 10, 0);
-	sum = inetcsum_partial(h + 12, hlen - 12, sum);
-	return inetcsum_fold(sum);
-}
-
-/*
  * A zero UDP field is NONE (IPv4) or ILLEGAL (IPv6) from the field alone,
  * and the parser then drops the reason it could not verify the datagram:
  * a fragment (fill leaves the field) and a length that lies (fill must
@@ -271,16 +254,9 @@ inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 		if (l->status == INETCSUM_NONE &&
 		    (flags & INETCSUM_FILL_KEEP_UDP_NONE))
 			continue;
-		if (cov[i].valid) {
-			w = inetcsum_pkt_field_value(f, &cov[i], v);
-		} else if (l->proto == INETCSUM_PROTO_IPV4 &&
-			   l->status == INETCSUM_GOOD) {
-			u16 h = ipv4_fill_value(f, l->field_offset);
-
-			memcpy(v, &h, 2);
-		} else {
+		if (!cov[i].valid)
 			continue;	/* fragment, quoted */
-		}
+		w = inetcsum_pkt_field_value(f, &cov[i], v);
 		memcpy(f + l->field_offset, v, w);
 		n++;
 	}
