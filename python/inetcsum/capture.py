@@ -14,7 +14,6 @@ variable INETCSUM_CLI, then `inetcsum` on PATH.
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 
@@ -59,10 +58,12 @@ def _paths(paths):
         raise ValueError("check(): no capture files given")
     for p in out:
         # The command would say it too, but a FileNotFoundError is what a
-        # Python caller tests for.  ('-', standard input, is not offered.)
+        # Python caller tests for.
         if not os.path.exists(p):
             raise FileNotFoundError(2, "no such capture file", p)
-    return out
+    # '-' is a file of that name here, never standard input (which is not
+    # offered): the command reads stdin for a bare '-', even after '--'.
+    return ["./-" if p == "-" else p for p in out]
 
 
 def _options(udp_ports, reassembly):
@@ -75,15 +76,23 @@ def _options(udp_ports, reassembly):
 
 
 def _run(cmd):
+    # File names need not be UTF-8: the command's JSON escapes such bytes
+    # as surrogateescape does (U+DC80-U+DCFF), and its messages print
+    # them raw, read back here the same way, so os.fsencode() gives the
+    # bytes of the name again.
     try:
         return subprocess.run(cmd, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+                              stderr=subprocess.PIPE, encoding="utf-8",
+                              errors="surrogateescape")
     except OSError as e:
         raise CLINotFoundError(f"cannot run {cmd[0]!r}: {e}") from e
 
 
 def _error(p, what):
     msg = p.stderr.strip() or f"exit status {p.returncode}, no message"
+    # The command names itself already ("inetcsum check: FILE: ...").
+    if msg.startswith(what + ": "):
+        return CaptureError(msg)
     return CaptureError(f"{what}: {msg}")
 
 
@@ -128,11 +137,6 @@ def check(paths, *, frames=False, strict=False, reassembly=True,
     return summary
 
 
-# "IN -> OUT: 14 frames, 17 checksum fields rewritten ipv4:2 tcp:5 ..."
-_FIX_LINE = re.compile(r": (\d+) frames?, (\d+) checksum fields? rewritten"
-                       r"((?: [a-z0-9-]+:\d+)*)")
-
-
 def fix(src, dst=None, *, in_place=False, fix_partial=False,
         reassembly=True, udp_ports=None, cli=None):
     """Copy the capture 'src' to 'dst', rewriting only the wrong checksum
@@ -143,10 +147,14 @@ def fix(src, dst=None, *, in_place=False, fix_partial=False,
     Returns {"frames": N, "fixed_fields": N, "fixed": {proto: N}}.  Errors
     as for check().
     """
-    (src,) = _paths(src)
+    srcs = _paths(src)
+    if len(srcs) != 1:
+        raise ValueError("fix(): one capture file at a time (got %d)"
+                         % len(srcs))
+    src = srcs[0]
     if in_place == (dst is not None):
         raise ValueError("fix(): give either dst or in_place=True")
-    cmd = [find_cli(cli), "fix"]
+    cmd = [find_cli(cli), "fix", "-q", "--json"]
     if fix_partial:
         cmd.append("--fix-partial")
     cmd += _options(udp_ports, reassembly)
@@ -161,13 +169,14 @@ def fix(src, dst=None, *, in_place=False, fix_partial=False,
     p = _run(cmd)
     if p.returncode != 0:
         raise _error(p, "inetcsum fix")
-    m = _FIX_LINE.search(p.stdout) or _FIX_LINE.search(p.stderr)
-    if m is None:
-        raise CaptureError("inetcsum fix succeeded but printed no summary "
-                           "this module understands: " + p.stdout.strip())
-    fixed = {}
-    for item in m.group(3).split():
-        proto, n = item.rsplit(":", 1)
-        fixed[proto] = int(n)
-    return {"frames": int(m.group(1)), "fixed_fields": int(m.group(2)),
-            "fixed": fixed}
+    # The --json summary object of the file, not the text line, which
+    # holds the file's name and so could hold anything.
+    for line in p.stdout.splitlines():
+        obj = json.loads(line) if line.strip() else {}
+        if obj.get("type") == "file" and obj.get("summary") is not None:
+            sm = obj["summary"]
+            return {"frames": sm["frames"],
+                    "fixed_fields": sm["fixed_fields"],
+                    "fixed": dict(sm.get("fixed", {}))}
+    raise CaptureError("inetcsum fix succeeded but printed no summary "
+                       "this module understands: " + p.stdout.strip())

@@ -126,8 +126,11 @@ def run_file(path, fix=False, output_dir=None, options=(), cli=None):
         cmd += ["--output-dir", os.fspath(output_dir)]
     cmd += ["--", os.fspath(path)]
     try:
+        # Names need not be UTF-8: the command escapes such bytes in its
+        # JSON as surrogateescape does, and prints them raw in messages.
         p = subprocess.run(cmd, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+                           stderr=subprocess.PIPE, encoding="utf-8",
+                           errors="surrogateescape")
     except OSError as e:
         raise CLINotFoundError(f"cannot run {exe!r}: {e}") from e
     for line in p.stdout.splitlines():
@@ -318,9 +321,13 @@ def main(argv=None):
     files = list(a.files)
     if a.files_from is not None:
         try:
-            f = sys.stdin if a.files_from == "-" else open(a.files_from)
+            # Bytes, one name a line, as the command reads the list: a
+            # name is taken verbatim (a trailing CR, another encoding).
+            f = (sys.stdin.buffer if a.files_from == "-" else
+                 open(a.files_from, "rb"))
             with f:
-                files += [ln for ln in f.read().split("\n") if ln]
+                files += [os.fsdecode(ln) for ln in f.read().split(b"\n")
+                          if ln]
         except OSError as e:
             print(f"{prog}: --files-from {a.files_from}: {e.strerror}",
                   file=sys.stderr)

@@ -117,3 +117,24 @@ def test_missing_command(tmp_path, monkeypatch):
     with pytest.raises(inetcsum.CLINotFoundError, match="not found on PATH"):
         inetcsum.check(__file__)
     assert os.environ["PATH"] == str(tmp_path)
+
+
+@needs_cli
+def test_names_the_command_could_misread(tmp_path, monkeypatch):
+    # A name that is not UTF-8 (the command's JSON escapes its bytes as
+    # surrogateescape does, and the same bytes come back); a file named
+    # '-' (a file here, never standard input); a name that looks like the
+    # fix summary line (the counts come from --json, not from the text).
+    monkeypatch.chdir(tmp_path)
+    want = write(tmp_path / "ref.pcap", spoil={1, 5})
+    for name in (b"caf\xe9.pcap", "-",
+                 "x: 99 frames, 7 checksum fields rewritten ipv4:7.pcap"):
+        write(os.fsdecode(os.path.join(os.fsencode(tmp_path),
+                                       os.fsencode(name))), spoil={1, 5})
+        s = inetcsum.check(name)
+        assert s["frames"] == 7 and s["bad_frames"] == 2, name
+        out = os.fsencode(name) + b".fixed"
+        r = inetcsum.fix(name, out)
+        assert r["frames"] == 7 and r["fixed"]["ipv4"] == 2, (name, r)
+        got = [bytes(p) for p in rdpcap(os.fsdecode(out))]
+        assert got == want, name

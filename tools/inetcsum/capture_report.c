@@ -201,23 +201,73 @@ cli_print_frame_text(FILE *f, const char *file, uint64_t frame,
 	fputc('\n', f);
 }
 
+/*
+ * The length of the well-formed UTF-8 sequence at 's' (RFC 3629 section
+ * 4: no overlong forms, no surrogates, nothing past U+10FFFF), or 0.
+ */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t n, i;
+	unsigned lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++) {
+		if (s[i] < lo || s[i] > hi)
+			return 0;	/* also the terminating NUL */
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return n;
+}
+
 void
 cli_json_string(FILE *f, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	if (s == NULL) {
 		fputs("null", f);
 		return;
 	}
 	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	while (*p) {
+		size_t n = utf8_len(p);
 
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else if (n == 0)
+			/*
+			 * A byte that is not UTF-8 (a file name in another
+			 * encoding): JSON text must be UTF-8, so it is
+			 * escaped as Python's surrogateescape writes it
+			 * (PEP 383), U+DC80-U+DCFF, which gives the same
+			 * bytes back (os.fsencode()).
+			 */
+			fprintf(f, "\\udc%02x", *p);
 		else
-			fputc(ch, f);
+			fwrite(p, 1, n, f);
+		p += n ? n : 1;
 	}
 	fputc('"', f);
 }

@@ -699,10 +699,83 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A file that exists, by what it is (a link followed): for same_files(). */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	size_t idx;		/* the input it belongs to */
+	int is_out;
+};
+
+static int
+by_id(const void *a, const void *b)
+{
+	const struct file_id *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The outputs and inputs of --output-dir that are one file under two
+ * names: an output that exists as a symbolic link (io_file.c writes
+ * through it) or a hard link to another output, or to another input,
+ * which an earlier output would overwrite before it is read.  The names
+ * alone do not tell.  Returns 0, or -1 after a message.
+ */
+static int
+same_files(char **in, char **out, size_t n)
+{
+	struct file_id *id = malloc((2 * n + 1) * sizeof(*id));
+	struct stat st;
+	size_t k, m = 0;
+	int rc = 0;
+
+	if (id == NULL) {
+		fprintf(stderr, "inetcsum fix: out of memory\n");
+		return -1;
+	}
+	for (k = 0; k < 2 * n; k++) {
+		const char *path = k < n ? out[k] : in[k - n];
+
+		/* '-' (standard input) is no file; a missing one no twin. */
+		if ((k >= n && strcmp(path, "-") == 0) || stat(path, &st) != 0)
+			continue;
+		id[m].dev = st.st_dev;
+		id[m].ino = st.st_ino;
+		id[m].idx = k % n;
+		id[m++].is_out = k < n;
+	}
+	qsort(id, m, sizeof(*id), by_id);
+	for (k = 1; k < m && rc == 0; k++) {
+		const struct file_id *a = &id[k - 1], *b = &id[k];
+
+		if (by_id(a, b) != 0 || a->idx == b->idx ||
+		    (!a->is_out && !b->is_out))
+			continue;
+		if (a->is_out && b->is_out)
+			fprintf(stderr, "inetcsum fix: %s and %s are one file: "
+				"two inputs would both be written to it; "
+				"nothing written\n", out[a->idx], out[b->idx]);
+		else
+			fprintf(stderr, "inetcsum fix: the output %s of %s is "
+				"the input %s; nothing written\n",
+				out[a->is_out ? a->idx : b->idx],
+				in[a->is_out ? a->idx : b->idx],
+				in[a->is_out ? b->idx : a->idx]);
+		rc = -1;
+	}
+	free(id);
+	return rc;
+}
+
 /*
  * The outputs of --output-dir, one per input; before anything is
- * written, two inputs that would land on the same output are refused.
- * NULL after a message.
+ * written, two inputs that would land on the same output (by name, or
+ * as one file under two names) are refused.  NULL after a message.
  */
 static char **
 outputs_in(const char *dir, char **in, size_t n)
@@ -741,6 +814,8 @@ outputs_in(const char *dir, char **in, size_t n)
 			goto fail;
 		}
 	free(sorted);
+	if (same_files(in, out, n) < 0)
+		goto fail;
 	return out;
 
 fail:

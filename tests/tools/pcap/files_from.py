@@ -166,6 +166,27 @@ shutil.copy(files[0], twin)
 rc, _, err = run(["fix", "--output-dir", many, files[0], twin])
 if rc != 2 or "both be written" not in err:
     fail("fix --output-dir with two inputs of one name: exit %d" % rc)
+# One file under two names: an output that is a symbolic link to another
+# output (written through), or to another input (overwritten before it is
+# read).  Refused before anything is written, as for one name.
+links = os.path.join(work, "links")
+os.makedirs(links)
+a, b = files[0], files[1]
+ba, bb = os.path.basename(a), os.path.basename(b)
+for target, what in ((bb, "both be written"), (os.path.abspath(b),
+                                                 "is the input")):
+    for f in os.listdir(links):
+        os.unlink(os.path.join(links, f))
+    os.symlink(target, os.path.join(links, ba))
+    if target == bb:
+        shutil.copy(b, os.path.join(links, bb))
+    keep = {f: open(f, "rb").read() for f in (a, b)}
+    rc, _, err = run(["fix", "--output-dir", links, a, b])
+    if rc != 2 or what not in err:
+        fail("fix --output-dir, %s -> %s: exit %d, %r" % (ba, target, rc,
+                                                           err))
+    if {f: open(f, "rb").read() for f in (a, b)} != keep:
+        fail("fix --output-dir, %s -> %s: an input changed" % (ba, target))
 if fails == 0:
     print("files_from.py: %d files through --files-from: each file's summary "
           "as its own run, the total as the runs merged; missing and "
