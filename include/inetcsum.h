@@ -517,9 +517,12 @@ inetcsum_tuning_source(void);
  * length from which the distance applies among them), and
  * 'note' (one line of at most 200 bytes, or NULL) saying what was measured.
  * It returns the record's length (NUL-terminated), or -1 when a name is
- * not a kernel name, 'note' is too long or holds a newline, or 'cap' is
- * too small (1024 bytes always suffice).  It writes no file: the caller
- * stores 'buf' where the library will look (above).
+ * not spelt as a kernel name (1 to 31 lower-case letters, digits and
+ * '_'), 'note' is too long or holds a newline, or 'cap' is too small (1024
+ * bytes always suffice).  A well-spelt name this build lacks is written:
+ * a record may be made for another build, and a reader that lacks the
+ * kernel uses its best one for that operation instead.  It writes no
+ * file: the caller stores 'buf' where the library will look (above).
  */
 INETCSUM_API int
 inetcsum_tuning_export(char *buf, size_t cap, const char *partial,

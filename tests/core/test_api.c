@@ -610,6 +610,38 @@ test_update(void)
 	}
 }
 
+/*
+ * The field 0xffff, old words 0xffff, new ones 0x0000 (or none): RFC 1624
+ * equation 3 by hand, ~(~0xffff + ~0xffff + 0x0000) = ~0 = 0xffff, the
+ * one case where it gives the other zero (UDP's form of a computed 0, so
+ * 0x0000 there would mean "no checksum").  inetcsum_update() gave 0x0000,
+ * unlike inetcsum_update16() and update32(); beside it, the same change
+ * under another field leaves that field as it was.
+ */
+static void
+test_update_other_zero(void)
+{
+	static const unsigned char ones[16] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	};
+	static const unsigned char zeros[16];
+	size_t n;
+
+	for (n = 0; n <= 16; n += 2) {
+		expect16("update(0xffff, ff.. -> 00..)", (uint32_t)n, 0xffff,
+			 inetcsum_update(0xffff, ones, zeros, n), 0xffff);
+		expect16("update(0x1234, ff.. -> 00..)", (uint32_t)n, 0x1234,
+			 inetcsum_update(0x1234, ones, zeros, n), 0x1234);
+	}
+	expect16("update(0xffff, NULL, NULL, 0)", 0, 0xffff,
+		 inetcsum_update(0xffff, NULL, NULL, 0), 0xffff);
+	expect16("update16(0xffff, 0xffff, 0)", 0xffff, 0,
+		 inetcsum_update16(0xffff, 0xffff, 0), 0xffff);
+	expect16("update32(0xffff, ~0, 0)", 0xffffffffu, 0,
+		 inetcsum_update32(0xffff, 0xffffffffu, 0), 0xffff);
+}
+
 /* Every case, with kernel 'k' selected. */
 static void
 run_kernel(const struct inetcsum_kernel *k, void *arg)
@@ -624,6 +656,7 @@ run_kernel(const struct inetcsum_kernel *k, void *arg)
 	test_ipv4_header();
 	test_pseudo();
 	test_update();
+	test_update_other_zero();
 }
 
 int
