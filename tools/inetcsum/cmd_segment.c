@@ -93,7 +93,9 @@ static const char *const keep_name[NKEEP] = {
 	"IPv6 jumbo option in a packet under 64 KiB (RFC 2675: an error)",
 	"malformed IPv4 options",
 	"headers too long for the MTU",
-	"not IP",
+	/* No commas: the summary lists the reasons with them. */
+	"not IP directly over the link layer (PPPoE and other headers in "
+	"between are not rewritten)",
 	"longer than the MTU on a link type segment does not decode",
 	"malformed IP header length or fragment offset",
 	"a checksum already wrong that splitting would recompute (fix "
