@@ -194,10 +194,12 @@ struct inetcsum_layer {
  * stack of 802.1Q, 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229)
  * and the BSD and OpenBSD loopbacks.  Those header bytes can be copied
  * unchanged in front of each piece of a split packet, and the IP packet
- * behind them is the frame's outermost one.  Every other link layer
- * (802.11, PPP, PPPoE, Cisco HDLC, 802.3 with LLC) and every IP packet
+ * behind them is the frame's outermost one.  Every other link type
+ * (802.11, PPP, PPPoE as link type 51, Cisco HDLC) and every IP packet
  * inside a tunnel or encapsulation (MPLS, GRE, ...) is parsed as always
- * but leaves 'l3' at INETCSUM_L3_NONE.
+ * but leaves 'l3' at INETCSUM_L3_NONE.  On Ethernet, an 802.3 length (LLC
+ * and SNAP behind it) and the PPPoE ethertypes are INETCSUM_L3_OTHER at
+ * offset 14: what follows is not IP directly, whatever it carries.
  */
 enum inetcsum_l3 {
 	INETCSUM_L3_NONE,	/* not one of the link layers above */
@@ -279,7 +281,11 @@ INETCSUM_API int inetcsum_frame_check_flags(int linktype,
  * before; a field
  * whose own coverage is sound, such as an IPv4 header checksum, is still
  * repaired: a capture is fixed field by field, where inetcsum_ip_fill()
- * refuses the whole packet).  Layers are fixed innermost first, so that an outer GRE or ICMP
+ * refuses the whole packet).  A frame cut by the snapshot length is the
+ * other limit: an outer GRE, tunnel UDP or ICMP field over the cut is
+ * UNVERIFIED and left as it was, so when a field inside it is repaired it
+ * no longer matches the original packet.  Layers are fixed innermost
+ * first, so that an outer GRE or ICMP
  * checksum, which covers inner checksum fields, is computed over their final
  * values; such an outer field that was GOOD is also rewritten when a field
  * it covers was (it would turn BAD otherwise).  No checksum depends on an

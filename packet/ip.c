@@ -162,12 +162,17 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 		return;
 	}
 	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_IPV4, off + IPV4_CSUM_OFF);
-	if (l == NULL || !have(c, off, 1))
+	if (l == NULL)
 		return;
+	/* An empty container first: "truncated" (the layer's default when
+	 * nothing of it was captured) is for a snapshot cut, and a payload
+	 * that ends where the frame does was not cut. */
 	if (off >= end) {
 		l->reason = c->quoted ? "quoted" : "length";
 		return;
 	}
+	if (!have(c, off, 1))
+		return;
 	h = c->f + off;
 	hlen = (size_t)(h[0] & 15) * 4;
 	if (hlen < IPV4_MIN_HLEN) {
@@ -400,7 +405,9 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		return;
 	}
 	if (off > end || end - off < IPV6_HLEN) {
-		set_note(c, "IPv6 header longer than its packet");
+		/* In a quote, a cut, not a lie (as for IPv4: "quoted"). */
+		set_note(c, c->quoted ? "quote ends in the IPv6 header" :
+			 "IPv6 header longer than its packet");
 		return;
 	}
 	if (!have(c, off, IPV6_HLEN)) {

@@ -772,6 +772,49 @@ test_route_errors(void)
 	}
 }
 
+/*
+ * Reasons that said a snapshot cut where there was none, or a lie where
+ * there was a cut: IP in IP whose payload is empty, ending where the
+ * buffer does, was "truncated" (it is "length", as with bytes after it);
+ * an ICMPv6 error whose quote ends inside the quoted IPv6 header had the
+ * note "IPv6 header longer than its packet", a lie that fill refused,
+ * where a quote cut anywhere else is only "quoted".
+ */
+static void
+test_empty_and_cut_inner(void)
+{
+	static const uint8_t cut6[20] = { 0x60, 0, 0, 0, 0, 11, 17, 64 };
+	struct inetcsum_frame_result r;
+	struct fb fb;
+	uint8_t p[FB_MAX];
+	int n;
+
+	fb_init(&fb);
+	fb_ipv4(&fb, 4, A4, B4, NULL, 0);
+	fb_finish(&fb);
+	n = inetcsum_ip_check(fb.b, fb.len, &r);
+	CHECK(n == 0 && r.nlayers == 2 && r.layers[1].reason != NULL &&
+	      strcmp(r.layers[1].reason, "length") == 0,
+	      "IP in IP, empty payload: %s",
+	      r.nlayers == 2 && r.layers[1].reason ? r.layers[1].reason : "-");
+
+	fb_init(&fb);
+	fb_ipv6(&fb, 58, A6, B6);
+	fb_icmp(&fb, 1, 4, 1);
+	fb_raw(&fb, cut6, sizeof(cut6));
+	fb_finish(&fb);
+	memcpy(p, fb.b, fb.len);
+	n = inetcsum_ip_check(p, fb.len, &r);
+	CHECK(n == 0 && r.note != NULL &&
+	      strcmp(r.note, "quote ends in the IPv6 header") == 0,
+	      "ICMPv6 quote cut in the IPv6 header: note %s",
+	      r.note ? r.note : "none");
+	put16(p + 42, 0x1234);
+	n = inetcsum_ip_fill(p, fb.len, 0, NULL);
+	CHECK(n == 1 && memcmp(p, fb.b, fb.len) == 0,
+	      "ICMPv6 quote cut in the IPv6 header: fill %d", n);
+}
+
 int
 main(void)
 {
@@ -785,6 +828,7 @@ main(void)
 	test_hidden_lies();
 	test_routing_beyond_pseudo();
 	test_route_errors();
+	test_empty_and_cut_inner();
 	test_length_rule();
 	CHECK(nfill > 20 && nerr > 5, "too few cases: %zu filled, %zu errors",
 	      nfill, nerr);
