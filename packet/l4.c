@@ -389,11 +389,15 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 static size_t
 skip_ah(struct pctx *c, const struct ipinfo *ip, unsigned *proto, size_t off)
 {
+	/* In a quote the end is a cut, not a lie (as "quoted" says). */
+	const char *past = c->quoted ? "quote ends in the AH header" :
+			   "AH header past its packet";
+
 	while (*proto == IPPROTO_AH) {
 		size_t hl;
 
 		if (off > ip->end || ip->end - off < 2) {
-			set_note(c, "AH header past its packet");
+			set_note(c, past);
 			return 0;
 		}
 		if (!have(c, off, 2)) {
@@ -402,7 +406,7 @@ skip_ah(struct pctx *c, const struct ipinfo *ip, unsigned *proto, size_t off)
 		}
 		hl = ((size_t)c->f[off + 1] + 2) * 4;
 		if (hl > ip->end - off) {
-			set_note(c, "AH header past its packet");
+			set_note(c, past);
 			return 0;
 		}
 		*proto = c->f[off];
