@@ -145,13 +145,6 @@ layout_v4(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 	return 0;
 }
 
-#define IP6_HOPOPTS	0
-#define IP6_ROUTING	43
-#define IP6_FRAGMENT	44
-#define IP6_AH		51
-#define IP6_DSTOPTS	60
-#define IP6OPT_PAD1	0
-#define IP6OPT_HOME	201	/* RFC 6275 section 6.3 */
 
 /*
  * The length of the extension header 'nh' at 'off' of the packet that
@@ -178,20 +171,23 @@ ext_len(const u8 *p, size_t end, unsigned nh, size_t off)
 	return 0;
 }
 
-/* Whether the destination options at 'o' hold a Home Address option. */
+/*
+ * Whether the destination options at 'o' hold a Home Address option: its
+ * type and length bytes are enough, whatever its length says, much as
+ * Linux's ipv6_find_tlv() in ip6_find_1stfragopt() judges the type first.
+ */
 static int
 home_address(const u8 *o, size_t hl)
 {
-	size_t i = 2;
+	size_t i, at;
 
-	while (i + 2 <= hl) {
-		if (o[i] == IP6OPT_PAD1) {
-			i++;
-			continue;
-		}
-		if (o[i] == IP6OPT_HOME)
+	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;) {
+		if (hl - at < 2)
+			break;
+		if (o[at] == IP6OPT_HOME)
 			return 1;
-		i += 2 + (size_t)o[i + 1];
+		if (i > hl)
+			break;
 	}
 	return 0;
 }

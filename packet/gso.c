@@ -50,8 +50,6 @@
 #define IPV6_PLEN_OFF	4
 #define IPV6_NH_OFF	6
 #define JUMBO_HBH_LEN	8	/* next header, length 0, c2 04, 4 bytes */
-#define IP6OPT_PAD1	0
-#define IP6OPT_JUMBO	0xc2	/* RFC 2675 */
 #define IP_MAXLEN16	0xffffu
 #define MID_HDR_MAX	128	/* copy_hdr()'s two vectors */
 
@@ -184,7 +182,7 @@ static int
 stray_jumbo(const u8 *p, size_t len, size_t l3)
 {
 	const u8 *h = p + l3, *o = h + IPV6_HLEN;
-	size_t i = 2, hl;
+	size_t i, at, hl;
 
 	if (len - l3 < IPV6_HLEN + 8 || h[0] >> 4 != 6 ||
 	    h[IPV6_NH_OFF] != IP6_HOPOPTS)
@@ -192,22 +190,15 @@ stray_jumbo(const u8 *p, size_t len, size_t l3)
 	hl = ((size_t)o[1] + 1) * 8;
 	if (hl > len - l3 - IPV6_HLEN)
 		return 0;
-	while (i + 2 <= hl) {
-		size_t n = o[i + 1];
-
-		if (o[i] == IP6OPT_PAD1) {
-			i++;
-			continue;
-		}
-		if (o[i] == IP6OPT_JUMBO) {
-			if (be16(h + IPV6_PLEN_OFF) != 0 || n != 4 ||
-			    n > hl - i - 2 || get32(o + i + 2) <= IP_MAXLEN16)
+	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;) {
+		if (o[at] == IP6OPT_JUMBO && hl - at >= 2) {
+			if (be16(h + IPV6_PLEN_OFF) != 0 || i > hl ||
+			    o[at + 1] != 4 || get32(o + at + 2) <= IP_MAXLEN16)
 				return INETCSUM_EBADLEN;
 			return INETCSUM_EUNSUPP;
 		}
-		if (n > hl - i - 2)
+		if (i > hl)
 			return 0;	/* the walk's business, not ours */
-		i += 2 + n;
 	}
 	return 0;
 }

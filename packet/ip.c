@@ -57,9 +57,6 @@
 
 #define IPV6_HLEN	40	/* RFC 8200 section 3 */
 #define IPV6_ADDR	16
-#define IP6OPT_PAD1	0
-#define IP6OPT_JUMBO	0xc2	/* RFC 2675 section 2: 4-byte length */
-#define IP6OPT_HOME	201	/* RFC 6275 section 6.3, 16-byte address */
 #define IPV6_MAXPLEN	0xffffu	/* the largest 16-bit payload length */
 
 /*
@@ -264,31 +261,24 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 /*
  * Destination options (RFC 8200 section 4.6): find a Home Address option
  * (RFC 6275 section 6.3), whose address replaces the source in the
- * pseudo-header of the upper layer (RFC 6275 section 6.3).
+ * pseudo-header of the upper layer.  '*src' is still 'own', the IPv6
+ * header's source, unless an earlier header had one: a second Home Address
+ * option in the packet is malformed, as Linux's ipv6_dest_hao() drops it
+ * ("hao duplicated"), and so is one whose data is not an address.
  */
 static const char *
-ipv6_dstopts(const u8 *p, size_t hl, const u8 **src)
+ipv6_dstopts(const u8 *p, size_t hl, const u8 **src, const u8 *own)
 {
-	size_t i = 2;
+	size_t i, at;
 
-	while (i < hl) {
-		unsigned type = p[i], len;
-
-		if (type == IP6OPT_PAD1) {
-			i++;
-			continue;
-		}
-		if (hl - i < 2)
+	for (i = 2; (at = inetcsum_pkt_ipv6_opt(p, hl, &i)) < hl;) {
+		if (i > hl)
 			return "ip options";
-		len = p[i + 1];
-		if (len > hl - i - 2)
-			return "ip options";
-		if (type == IP6OPT_HOME) {
-			if (len != IPV6_ADDR)
+		if (p[at] == IP6OPT_HOME) {
+			if (p[at + 1] != IPV6_ADDR || *src != own)
 				return "ip options";
-			*src = p + i + 2;
+			*src = p + at + 2;
 		}
-		i += 2 + len;
 	}
 	return NULL;
 }
@@ -356,7 +346,7 @@ ipv6_jumbo(const struct pctx *c, size_t p, size_t end, u32 *jlen)
 {
 	enum jumbo r = JUMBO_NONE;
 	const u8 *o;
-	size_t i = 2, hl;
+	size_t i, at, hl;
 
 	if (p > end || end - p < 2 || !have(c, p, 2))
 		return JUMBO_UNSEEN;
@@ -364,25 +354,15 @@ ipv6_jumbo(const struct pctx *c, size_t p, size_t end, u32 *jlen)
 	if (hl > end - p || !have(c, p, hl))
 		return JUMBO_UNSEEN;
 	o = c->f + p;
-	while (i < hl) {
-		size_t len;
-
-		if (o[i] == IP6OPT_PAD1) {
-			i++;
-			continue;
-		}
-		if (hl - i < 2)
+	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;) {
+		if (i > hl)
 			break;
-		len = o[i + 1];
-		if (len > hl - i - 2)
-			break;
-		if (o[i] == IP6OPT_JUMBO) {
-			if (r != JUMBO_NONE || len != 4 || i % 4 != 2)
+		if (o[at] == IP6OPT_JUMBO) {
+			if (r != JUMBO_NONE || o[at + 1] != 4 || at % 4 != 2)
 				return JUMBO_BAD;
-			*jlen = be32(o + i + 2);
+			*jlen = be32(o + at + 2);
 			r = JUMBO_OK;
 		}
-		i += 2 + len;
 	}
 	return r;
 }
@@ -521,7 +501,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			 * callers refuse it too (EPROTO). */
 			r = "ip options";
 		} else if (nh == IP6_DSTOPTS) {
-			r = ipv6_dstopts(c->f + p, hl, &ip.src);
+			r = ipv6_dstopts(c->f + p, hl, &ip.src, h + 8);
 		} else if (nh == IP6_ROUTING) {
 			r = inetcsum_pkt_ipv6_routing(c->f + p, hl, &ip.dst);
 		} else if (nh == IP6_FRAGMENT) {

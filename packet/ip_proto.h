@@ -39,4 +39,10 @@
 #define IP6_NONE	59
 #define IP6_DSTOPTS	60
 
+/* Options of the hop-by-hop and destination options headers (IANA
+ * "Destination Options and Hop-by-Hop Options"). */
+#define IP6OPT_PAD1	0	/* RFC 8200 section 4.2: one byte, no length */
+#define IP6OPT_JUMBO	0xc2	/* RFC 2675 section 2: 4-byte payload length */
+#define IP6OPT_HOME	201	/* RFC 6275 section 6.3: 16-byte address */
+
 #endif /* INETCSUM_PACKET_IP_PROTO_H */

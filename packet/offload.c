@@ -30,9 +30,6 @@
 
 #define IPV6_HLEN	40
 #define IPV6_ADDR	16
-#define IP6OPT_PAD1	0
-#define IP6OPT_JUMBO	0xc2	/* RFC 2675: 4-byte payload length */
-#define IP6OPT_HOME	201	/* RFC 6275 section 6.3 */
 
 #define TCP_MIN_HLEN	20
 #define TCP_CSUM_OFF	16
@@ -84,36 +81,29 @@ find_v4(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 
 /*
  * The options of a destination options header ('src' not NULL: a Home
- * Address option replaces the source) or of a hop-by-hop header ('src'
- * NULL).  Returns INETCSUM_EUNSUPP for options that overrun their header,
- * 1 if a Jumbo Payload option (RFC 2675) is among them, else 0.
+ * Address option replaces the source, which is still 'own', the IPv6
+ * header's, unless an earlier header had one) or of a hop-by-hop header
+ * ('src' NULL).  Returns INETCSUM_EUNSUPP for options that overrun their
+ * header, a Home Address option that holds no address or is the packet's
+ * second (ip.c's ipv6_dstopts() says why), 1 if a Jumbo Payload option
+ * (RFC 2675) is among them, else 0.
  */
 static int
-v6_options(const u8 *o, size_t hl, const u8 **src)
+v6_options(const u8 *o, size_t hl, const u8 **src, const u8 *own)
 {
-	size_t i = 2;
+	size_t i, at;
 	int jumbo = 0;
 
-	while (i < hl) {
-		unsigned len;
-
-		if (o[i] == IP6OPT_PAD1) {
-			i++;
-			continue;
-		}
-		if (hl - i < 2)
+	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;) {
+		if (i > hl)
 			return INETCSUM_EUNSUPP;
-		len = o[i + 1];
-		if (len > hl - i - 2)
-			return INETCSUM_EUNSUPP;
-		if (o[i] == IP6OPT_HOME && src != NULL) {
-			if (len != IPV6_ADDR)
+		if (o[at] == IP6OPT_HOME && src != NULL) {
+			if (o[at + 1] != IPV6_ADDR || *src != own)
 				return INETCSUM_EUNSUPP;
-			*src = o + i + 2;
+			*src = o + at + 2;
 		}
-		if (o[i] == IP6OPT_JUMBO)
+		if (o[at] == IP6OPT_JUMBO)
 			jumbo = 1;
-		i += 2 + len;
 	}
 	return jumbo;
 }
@@ -174,7 +164,7 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		if (room < 8)
 			return INETCSUM_EBADLEN;
 		hl = ((size_t)h[IPV6_HLEN + 1] + 1) * 8;
-		if (hl > room || v6_options(h + IPV6_HLEN, hl, NULL) != 1)
+		if (hl > room || v6_options(h + IPV6_HLEN, hl, NULL, NULL) != 1)
 			return INETCSUM_EBADLEN;
 		return INETCSUM_EUNSUPP;
 	} else if (plen > len - l3 - IPV6_HLEN) {
@@ -215,7 +205,7 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		if (hl > end - off)
 			return INETCSUM_EBADLEN;
 		if (nh == IP6_DSTOPTS)
-			r = v6_options(p + off, hl, &loc->src);
+			r = v6_options(p + off, hl, &loc->src, h + 8);
 		else if (nh == IP6_ROUTING &&
 			 inetcsum_pkt_ipv6_routing(p + off, hl,
 						   &loc->dst) != NULL)
@@ -227,7 +217,7 @@ find_v6(const u8 *p, size_t len, size_t l3, struct inetcsum_l4loc *loc)
 		 * taken above or left to inetcsum_gso_plan() to refuse.
 		 */
 		else if (nh == IP6_HOPOPTS && plen != 0 &&
-			 v6_options(p + off, hl, NULL) == 1)
+			 v6_options(p + off, hl, NULL, NULL) == 1)
 			return INETCSUM_EBADLEN;
 		if (r < 0)
 			return r;

@@ -312,6 +312,34 @@ const char *inetcsum_pkt_ipv6_routing(const u8 *p, size_t hl,
 				      const u8 **dst);
 void inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end);
 
+/*
+ * One step over the options of the IPv6 hop-by-hop or destination options
+ * header 'o' of 'hl' bytes (RFC 8200 section 4.2: Pad1 is one byte, every
+ * other option a type, a data length and that much data), from '*i' (2 to
+ * start): returns the offset of the next option that is not Pad1 and moves
+ * '*i' past it, or returns 'hl' at the header's end.  An option that runs
+ * past the header leaves '*i' above 'hl' and is returned all the same, so
+ * each caller decides what a malformed header means to it (ip.c reports
+ * it, offload.c refuses it, frag.c looks only for the type, as Linux's
+ * ipv6_find_tlv() does); its length byte is read only when it is there.
+ * The walks of ip.c, offload.c, frag.c and gso.c are all this loop:
+ *	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;)
+ */
+static inline size_t
+inetcsum_pkt_ipv6_opt(const u8 *o, size_t hl, size_t *i)
+{
+	size_t at = *i;
+
+	while (at < hl && o[at] == IP6OPT_PAD1)
+		at++;
+	if (at >= hl) {
+		*i = hl;
+		return hl;
+	}
+	*i = hl - at < 2 ? hl + 1 : at + 2 + (size_t)o[at + 1];
+	return at;
+}
+
 /* The protocol above IP, starting at 'off' (l4.c). */
 void inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip,
 			unsigned proto, size_t off);

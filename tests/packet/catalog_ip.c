@@ -222,6 +222,29 @@ catalog_ipv6(void)
 	fb_finish(&fb);
 	ADD("ipv6-hbh-home-address", 1, &fb, "", LAST, W(TCP, GOOD, 0));
 
+	/* Two home addresses: Linux's ipv6_dest_hao() drops the packet
+	 * ("hao duplicated"), so its final source is nobody's. */
+	catalog_eth6(&fb, 60);
+	memset(x, 0, sizeof(x));
+	x[0] = 6;
+	x[1] = 5;
+	x[2] = 1;	/* PadN to 8n + 6, an option, PadN, an option */
+	x[3] = 2;
+	x[6] = 201;
+	x[7] = 16;
+	parse_addr("2001:db8:f::99", x + 8, &v6);
+	x[24] = 1;
+	x[25] = 4;
+	x[30] = 201;
+	x[31] = 16;
+	parse_addr("2001:db8:f::98", x + 32, &v6);
+	fb_raw(&fb, x, 48);
+	fb_tcp(&fb);
+	fb_payload(&fb, 40, 74);
+	fb_finish(&fb);
+	ADD("ipv6-two-home-addresses", 1, &fb, "", NO_MUT,
+	    W(TCP, UNVERIFIED, "ip options"));
+
 	/* Type 0 routing header, 2 addresses, segments left 2. */
 	ip = catalog_eth6(&fb, 43);
 	memset(x, 0, sizeof(x));
