@@ -183,13 +183,22 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	}
 	if (!have(c, off, hlen))
 		return;		/* "truncated" */
-	if (c->cov == NULL && l->stored != 0 && l->stored != 0xffff &&
+	if (l->stored != 0 && l->stored != 0xffff &&
 	    inetcsum_ipv4_header(h, (unsigned)(hlen / 4)) == 0) {
 		/* The fast path: valid as it stands, and not a zero (which
 		 * may be the other zero: verdict.c computes 'expected').
-		 * Not for fill and fix, which need the cover recorded with
-		 * the header length read here: read again later, from a
-		 * buffer another thread may write, it could be anything. */
+		 * Fill and fix get the cover with the header length read
+		 * here: read again later, from a buffer another thread may
+		 * write, it could be anything. */
+		if (c->cov != NULL) {
+			struct cover w;
+
+			memset(&w, 0, sizeof(w));
+			w.start = off;
+			w.len = hlen;
+			w.field = off + IPV4_CSUM_OFF;
+			inetcsum_pkt_cover_set(c, l, &w);
+		}
 		l->status = INETCSUM_GOOD;
 		l->expected = l->stored;
 		l->reason = NULL;

@@ -76,6 +76,24 @@ struct pctx {
 };
 
 /*
+ * Records for fill and fix (c->cov not NULL) that layer 'l' is summed over
+ * what 'w' describes: they compute the value they write from it, with the
+ * lengths read when the layer was judged, never from the buffer again.
+ */
+static inline void
+inetcsum_pkt_cover_set(struct pctx *c, const struct inetcsum_layer *l,
+		       const struct cover *w)
+{
+	if (c->cov != NULL) {
+		struct cover *cv = &c->cov[l - c->out->layers];
+
+		*cv = *w;
+		cv->valid = 1;
+		cv->incr = 0;
+	}
+}
+
+/*
  * What an IP layer passes to the layer above it: the pseudo-header
  * addresses (final destination, home address), the wire end of its payload
  * and, when the upper layer cannot be verified whatever it holds, the

@@ -113,8 +113,11 @@ verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
 	 * 'expected' is the computed one, and takes the slow path like a UDP
 	 * zero (which can never match).  A checksum with a hole in its bytes
 	 * (OSPFv2) takes the slow path: it is rare, and one pass cannot skip.
+	 * Fill and fix take the fast path too: what they need is the cover,
+	 * recorded either way, from which they compute what they write.
 	 */
-	if (c->cov == NULL && (u16)(st + 1) > 1 && w->skiplen == 0 &&
+	inetcsum_pkt_cover_set(c, l, w);
+	if ((u16)(st + 1) > 1 && w->skiplen == 0 &&
 	    inetcsum_fold(inetcsum_partial(c->f + w->start, w->len,
 					   w->pseudo)) == 0) {
 		l->expected = l->stored;
@@ -123,13 +126,6 @@ verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
 	}
 	exp = checksum(c->f, w);
 	l->expected = mem_to_net(exp);
-	if (c->cov != NULL) {
-		struct cover *cv = &c->cov[l - c->out->layers];
-
-		*cv = *w;
-		cv->valid = 1;
-		cv->incr = 0;
-	}
 	/* 0x0000 and 0xffff are both zero in ones' complement (RFC 1624). */
 	if (st == exp ||
 	    (!w->udp && (u16)(st + 1) <= 1 && (u16)(exp + 1) <= 1)) {
@@ -234,12 +230,7 @@ inetcsum_pkt_verify_crc32c(struct pctx *c, struct inetcsum_layer *l,
 	crc32c_field(c->f, &w, exp);
 	l->reason = NULL;
 	l->expected = (u16)be16(exp);
-	if (c->cov != NULL) {
-		struct cover *cv = &c->cov[l - c->out->layers];
-
-		*cv = w;
-		cv->valid = 1;
-	}
+	inetcsum_pkt_cover_set(c, l, &w);
 	l->status = memcmp(c->f + w.field, exp, 4) == 0 ? INETCSUM_GOOD :
 		    INETCSUM_BAD;
 }
