@@ -850,12 +850,13 @@ PARTIAL_FN(const void *data, size_t len, u32 sum)
  * the bit is clear.  Relaxed is enough: the result is the same whichever
  * kernel runs.
  */
-#define TEST_FLAG_(bit)							\
-	__asm__ goto("testb %[b], %[active]\n\tjz %l[dispatch]"		\
+#define TEST_FLAG_TO_(bit, label)					\
+	__asm__ goto("testb %[b], %[active]\n\tjz %l[" #label "]"	\
 		     : /* no outputs */					\
 		     : [active] "m"(inetcsum_active_kernel), [b] "i"(bit) \
 		     : "cc"						\
-		     : dispatch)
+		     : label)
+#define TEST_FLAG_(bit) TEST_FLAG_TO_(bit, dispatch)
 #endif
 
 #ifdef DIRECT_ENTRY
@@ -923,25 +924,37 @@ COPY_FN(void *dst, const void *src, size_t len, u32 sum)
 ATTRIBUTES __attribute__((aligned(64))) u32
 DIRECT_COPY_ENTRY(void *dst, const void *src, size_t len, u32 sum)
 {
-	TEST_FLAG_(INETCSUM_X86_COPY_TAG);
-#if VL == 64
 	/*
-	 * 64 bytes as one vector, summed by the add-with-carry chain of the
-	 * shared short copy, from the source: through the shared copy's
-	 * 16-byte pairs and length tests the 64-byte copy took 1.12-1.46x
-	 * as long (Zen 5, bench/micro/ab_builds.c, five runs against two
-	 * builds of the tree before; every other length 0.99-1.2x of
-	 * before, the same build within 2% of itself).  Written so that
-	 * the other short lengths keep their one jump to the shared copy,
-	 * reusing the flags of the length test (docs/short-path.md).
+	 * Short inputs test the flag that any x86 kernel is in use, all of
+	 * which copy them with the shared short copy, as DIRECT_ENTRY does
+	 * for the sum: a kernel selected by name then copies them without
+	 * the pointer dispatch (1.10-1.14x the automatic choice's time at 20
+	 * bytes through it, Zen 5, bench/micro/named_kernels.c).
 	 */
 	if (unlikely(len <= X86_SHORT_MAX)) {
+		TEST_FLAG_(INETCSUM_X86_SHORT_TAG);
+#if VL == 64
+		/*
+		 * 64 bytes as one vector, summed by the add-with-carry chain
+		 * of the shared short copy, from the source, when this
+		 * kernel's copy is the one in use: through the shared copy's
+		 * 16-byte pairs and length tests the 64-byte copy took
+		 * 1.12-1.46x as long (Zen 5, bench/micro/ab_builds.c, five
+		 * runs against two builds of the tree before; every other
+		 * length 0.99-1.2x of before, the same build within 2% of
+		 * itself).  The other short lengths keep their one jump to
+		 * the shared copy (docs/short-path.md).
+		 */
 		if (likely(len != 64))
 			return inetcsum_x86_copy_short(dst, src, len, sum);
+		TEST_FLAG_TO_(INETCSUM_X86_COPY_TAG, shared);
 		VSTOREU((u8 *)dst, VLOADU((const u8 *)src));
 		return fold64_to_32(add64_eac(sum, x86_sum_64(src)));
-	}
+shared:
 #endif
+		return inetcsum_x86_copy_short(dst, src, len, sum);
+	}
+	TEST_FLAG_(INETCSUM_X86_COPY_TAG);
 	return COPY_FN(dst, src, len, sum);
 dispatch:
 	return inetcsum_x86_copy_dispatch(dst, src, len, sum);

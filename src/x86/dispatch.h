@@ -63,18 +63,21 @@ u32 inetcsum_x86_copy_dispatch(void *dst, const void *src, size_t len,
  * The flags in the kernel-in-use pointer (src/dispatch.h) that the direct
  * entries test: INETCSUM_ACTIVE_TAG when the kernel in use sums with the
  * 512-bit VNNI kernel's partial sum, which that entry runs itself,
- * INETCSUM_X86_SHORT_TAG when it sums inputs of up to
- * INETCSUM_X86_SHORT_MAX bytes with x86_sum_short() (every x86 kernel),
- * which that entry runs inline for them, whatever kernel is in use, and
- * INETCSUM_X86_COPY_TAG when it copies with the 512-bit VNNI kernel's
- * copy, which the copy's direct entry runs itself.
+ * INETCSUM_X86_SHORT_TAG when it sums and copies inputs of up to
+ * INETCSUM_X86_SHORT_MAX bytes with the shared short code, x86_sum_short()
+ * and x86_copy_short() (every x86 kernel; a composite of the tuning table
+ * only if both its halves are x86 kernels), which both entries run for
+ * them, whatever kernel is in use, and INETCSUM_X86_COPY_TAG when it
+ * copies with the 512-bit VNNI kernel's copy, which the copy's direct
+ * entry runs itself.
  */
 #  define INETCSUM_X86_SHORT_TAG ((uintptr_t)2)
 #  define INETCSUM_X86_COPY_TAG ((uintptr_t)4)
 #  define ARCH_TAG(k)							\
 	(((k)->partial == inetcsum_kernel_x86_avx512_vnni.partial ?	\
 		 INETCSUM_ACTIVE_TAG : (uintptr_t)0) |			\
-	 ((k)->inline_short_max == INETCSUM_X86_SHORT_MAX ?		\
+	 ((k)->inline_short_max == INETCSUM_X86_SHORT_MAX &&		\
+	  (k)->copy_inline_short_max == INETCSUM_X86_SHORT_MAX ?	\
 		 INETCSUM_X86_SHORT_TAG : (uintptr_t)0) |		\
 	 ((k)->copy == inetcsum_kernel_x86_avx512_vnni.copy ?		\
 		 INETCSUM_X86_COPY_TAG : (uintptr_t)0))
