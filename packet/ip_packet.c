@@ -149,9 +149,10 @@ inetcsum_ip_check(const void *pkt, size_t len,
 	return bad;
 }
 
-/* The error a layer that cannot be computed means for fill; 0: skip it. */
+/* The error a reason a layer was not verified for means for fill; 0: none
+ * (a fragment or a quote, whose field fill leaves as it is). */
 static int
-layer_error(const struct inetcsum_layer *l)
+reason_error(const char *reason)
 {
 	static const struct {
 		const char *reason;
@@ -169,56 +170,28 @@ layer_error(const struct inetcsum_layer *l)
 	};
 	size_t i;
 
-	if (l->status != INETCSUM_UNVERIFIED || l->reason == NULL)
+	if (reason == NULL)
 		return 0;
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (strcmp(l->reason, map[i].reason) == 0)
+		if (strcmp(reason, map[i].reason) == 0)
 			return map[i].err;
 	return 0;	/* "fragment", "quoted": left as they are */
 }
 
 /*
- * A zero UDP field is NONE (IPv4) or ILLEGAL (IPv6) from the field alone,
- * and the parser then drops the reason it could not verify the datagram:
- * a fragment (fill leaves the field) and a length that lies (fill must
- * refuse the packet) look the same.  For those layers the fields are set
- * to 1 for a second parse, which tells the reason, and put back; the
- * bytes end as they were, so a refused packet is unchanged.  Returns the
- * error of the first such reason, or 0.
+ * The error of the reason a zero UDP or RSVP field hid.  Its layer is NONE
+ * or ILLEGAL from the field alone and loses the reason it could not be
+ * verified for: a fragment (fill leaves the field) and a length that lies
+ * (fill must refuse the packet) would look the same, so the parser keeps
+ * that reason in the cover ('hidden', inetcsum_pkt_zero_field()).
  */
 static int
-hidden_reasons(u8 *f, size_t len, const struct inetcsum_frame_result *out,
-	       const struct cover *cov)
+hidden_error(const struct inetcsum_layer *l, const struct cover *cv)
 {
-	static const u8 one[2] = { 0, 1 };
-	struct inetcsum_frame_result again;
-	size_t i;
-	int err = 0, any = 0;
-
-	for (i = 0; i < out->nlayers; i++) {
-		const struct inetcsum_layer *l = &out->layers[i];
-
-		if ((l->status == INETCSUM_NONE ||
-		     l->status == INETCSUM_ILLEGAL) && !cov[i].valid) {
-			memcpy(f + l->field_offset, one, 2);
-			any = 1;
-		}
-	}
-	if (!any)
-		return 0;
-	parse_raw(f, len, &again, NULL);
-	for (i = 0; i < out->nlayers; i++) {
-		const struct inetcsum_layer *l = &out->layers[i];
-
-		if ((l->status == INETCSUM_NONE ||
-		     l->status == INETCSUM_ILLEGAL) && !cov[i].valid) {
-			memset(f + l->field_offset, 0, 2);
-			if (err == 0 && i < again.nlayers &&
-			    again.layers[i].field_offset == l->field_offset)
-				err = layer_error(&again.layers[i]);
-		}
-	}
-	return err;
+	if ((l->status == INETCSUM_NONE || l->status == INETCSUM_ILLEGAL) &&
+	    !cv->valid)
+		return reason_error(cv->hidden);
+	return 0;
 }
 
 INETCSUM_API int
@@ -241,9 +214,10 @@ inetcsum_ip_fill(void *pkt, size_t len, unsigned flags,
 	parse_raw(f, len, out, cov);
 	err = note_error(out->note);
 	for (i = 0; err == 0 && i < out->nlayers; i++)
-		err = layer_error(&out->layers[i]);
-	if (err == 0)
-		err = hidden_reasons(f, len, out, cov);
+		if (out->layers[i].status == INETCSUM_UNVERIFIED)
+			err = reason_error(out->layers[i].reason);
+	for (i = 0; err == 0 && i < out->nlayers; i++)
+		err = hidden_error(&out->layers[i], &cov[i]);
 	if (err != 0)
 		return err;
 	for (i = out->nlayers; i-- > 0;) {

@@ -153,8 +153,8 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 		 * "no checksum" for UDP over IPv4 and is never valid for UDP
 		 * over IPv6 or for UDP-Lite.
 		 */
-		l->status = (ip->v6 || lite) ? INETCSUM_ILLEGAL : INETCSUM_NONE;
-		l->reason = NULL;
+		inetcsum_pkt_zero_field(c, l, (ip->v6 || lite) ?
+					INETCSUM_ILLEGAL : INETCSUM_NONE);
 	}
 	/* The layer is complete: a tunnel's layers follow it. */
 	if (tunnel)
@@ -306,8 +306,7 @@ icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
 	if (have(c, off + 2, 2) && l->stored == 0) {
 		/* Known from the field: "no checksum transmitted" (RFC 4884
 		 * section 7); 'expected' stays the computed value. */
-		l->status = INETCSUM_NONE;
-		l->reason = NULL;
+		inetcsum_pkt_zero_field(c, l, INETCSUM_NONE);
 	}
 }
 

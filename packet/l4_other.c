@@ -279,10 +279,8 @@ rsvp(struct pctx *c, const struct ipinfo *ip, size_t off)
 	}
 	/* As for UDP (l4.c): a quote that cannot be verified says so. */
 	if (have(c, off + RSVP_CSUM_OFF, 2) && l->stored == 0 &&
-	    !(c->quoted && ip->reason != NULL)) {
-		l->status = INETCSUM_NONE;
-		l->reason = NULL;
-	}
+	    !(c->quoted && ip->reason != NULL))
+		inetcsum_pkt_zero_field(c, l, INETCSUM_NONE);
 }
 
 /* DCCP: checksum coverage (RFC 4340 section 9.2). */

@@ -48,7 +48,9 @@
  * 'start', with an even 'skiplen'.  'crc32c' marks SCTP's checksum: a
  * 4-byte field holding the CRC32c of the covered bytes (the field taken as
  * zero), least significant byte first, with no pseudo-header; 'pseudo',
- * 'udp' and the skipped run are then unused.
+ * 'udp' and the skipped run are then unused.  'hidden' is the reason a
+ * zero field hid (inetcsum_pkt_zero_field()): why the layer could not
+ * have been verified had its field not been zero, NULL if it could.
  */
 struct cover {
 	size_t start;
@@ -56,6 +58,7 @@ struct cover {
 	size_t field;
 	size_t skip;
 	size_t skiplen;
+	const char *hidden;
 	u32 pseudo;
 	u8 udp;
 	u8 valid;
@@ -102,6 +105,24 @@ inetcsum_pkt_cover_set(struct pctx *c, const struct inetcsum_layer *l,
 		cv->valid = 1;
 		cv->incr = 0;
 	}
+}
+
+/*
+ * A checksum field that is zero and whose verdict comes from that alone:
+ * NONE (no checksum transmitted: UDP over IPv4, RSVP) or ILLEGAL (UDP over
+ * IPv6, UDP-Lite).  The layer's reason goes, since the field says it all,
+ * but fill must still refuse a packet whose lengths lie and leave a
+ * fragment as it is, so for fill and fix the reason is kept in the cover
+ * ('hidden').
+ */
+static inline void
+inetcsum_pkt_zero_field(struct pctx *c, struct inetcsum_layer *l,
+			enum inetcsum_status status)
+{
+	if (c->cov != NULL)
+		c->cov[l - c->out->layers].hidden = l->reason;
+	l->status = status;
+	l->reason = NULL;
 }
 
 /*

@@ -48,6 +48,7 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 		c->cov[out->nlayers].incr = 0;
 		c->cov[out->nlayers].skiplen = 0;
 		c->cov[out->nlayers].crc32c = 0;
+		c->cov[out->nlayers].hidden = NULL;
 	}
 	l = &out->layers[out->nlayers++];
 	l->proto = proto;

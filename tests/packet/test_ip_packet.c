@@ -656,6 +656,75 @@ test_hidden_lies(void)
 }
 
 /*
+ * A zero UDP or RSVP field is NONE or ILLEGAL from the field alone, and
+ * the layer shows no reason; fill must still know why the datagram could
+ * not have been verified: behind an unknown routing header or malformed
+ * IPv4 options it refuses the packet (EUNSUPP), for an RSVP length past
+ * its packet too (EBADLEN), nothing written; in a first fragment it fills
+ * the IPv4 header and leaves the field.
+ */
+static void
+test_zero_field_reasons(void)
+{
+	static const uint8_t rh[24] = { 17, 2, 253, 1 };  /* unknown type */
+	static const uint8_t bad_opt[4] = { 0x44, 9, 0, 0 };	/* 9 of 4 */
+	/* RSVP common header: version 1, Path, field 0, TTL, length 40. */
+	static const uint8_t rsvp[8] = { 0x10, 1, 0, 0, 64, 0, 0, 40 };
+	struct inetcsum_frame_result r;
+	struct fb fb;
+	uint8_t p[FB_MAX];
+	size_t len;
+	int n;
+
+	fb_init(&fb);
+	fb_ipv6(&fb, 43, A6, B6);
+	fb_raw(&fb, rh, sizeof(rh));
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 11);
+	fb_finish(&fb);
+	len = fb.len;
+	memcpy(p, fb.b, len);
+	put16(p + 40 + sizeof(rh) + 6, 0);
+	n = inetcsum_ip_check(p, len, &r);
+	CHECK(n == 1 && r.nlayers == 1 &&
+	      r.layers[0].status == INETCSUM_ILLEGAL,
+	      "zero UDP behind a routing header: check %d", n);
+	expect_refused(p, len, INETCSUM_EUNSUPP,
+		       "zero UDP behind a routing header");
+
+	fb_init(&fb);
+	fb_ipv4(&fb, 17, A4, B4, bad_opt, sizeof(bad_opt));
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 20, 12);
+	fb_finish(&fb);
+	len = fb.len;
+	memcpy(p, fb.b, len);
+	put16(p + 24 + 6, 0);
+	expect_refused(p, len, INETCSUM_EUNSUPP,
+		       "zero UDP behind malformed options");
+
+	fb_init(&fb);
+	fb_ipv4(&fb, 46, A4, B4, NULL, 0);
+	fb_raw(&fb, rsvp, sizeof(rsvp));
+	fb_payload(&fb, 24, 13);
+	fb_finish(&fb);
+	len = fb.len;		/* 20 + 32: the RSVP length 40 lies */
+	memcpy(p, fb.b, len);
+	n = inetcsum_ip_check(p, len, &r);
+	CHECK(n == 0 && r.nlayers == 2 && r.layers[1].status == INETCSUM_NONE,
+	      "zero RSVP, its length past its packet: check %d", n);
+	expect_refused(p, len, INETCSUM_EBADLEN,
+		       "zero RSVP, its length past its packet");
+	put16(p + 20 + 6, 32);	/* the length it has: filled, field kept */
+	put16(p + 10, 0x1234);
+	n = inetcsum_ip_fill(p, len, INETCSUM_FILL_KEEP_UDP_NONE, &r);
+	CHECK(n >= 1 && get16(p + 22) == 0 &&
+	      inetcsum_ip_check(p, len, &r) == 0 &&
+	      r.layers[0].status == INETCSUM_GOOD,
+	      "zero RSVP of the right length: fill %d", n);
+}
+
+/*
  * An IPv6 routing header of an unknown type with segments left hides the
  * final destination, which only a pseudo-header uses.  GRE's checksum
  * uses none (RFC 2784): it is verified and filled, and the tunnel's
@@ -826,6 +895,7 @@ main(void)
 	test_udp_rules();
 	test_issue23();
 	test_hidden_lies();
+	test_zero_field_reasons();
 	test_routing_beyond_pseudo();
 	test_route_errors();
 	test_empty_and_cut_inner();
