@@ -145,7 +145,6 @@ layout_v4(const u8 *p, size_t len, size_t mtu, struct layout *lo)
 	return 0;
 }
 
-
 /*
  * The length of the extension header 'nh' at 'off' of the packet that
  * ends at 'end' (RFC 8200 sections 4.3-4.6: 8-byte units less the first;

@@ -370,8 +370,9 @@ void inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end);
  * '*i' past it, or returns 'hl' at the header's end.  An option that runs
  * past the header leaves '*i' above 'hl' and is returned all the same, so
  * each caller decides what a malformed header means to it (ip.c reports
- * it, offload.c refuses it, frag.c looks only for the type, as Linux's
- * ipv6_find_tlv() does); its length byte is read only when it is there.
+ * it, offload.c refuses it, frag.c still looks at its type, much as
+ * Linux's ipv6_find_tlv() does); its length byte is read only when it is
+ * there.
  * The walks of ip.c, offload.c, frag.c and gso.c are all this loop:
  *	for (i = 2; (at = inetcsum_pkt_ipv6_opt(o, hl, &i)) < hl;)
  */
