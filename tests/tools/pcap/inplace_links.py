@@ -11,7 +11,8 @@
 #    root: that sub-check is skipped, and said so), mode kept;
 #  - as root, run as uid 65534 on a root-owned FILE it may write, in a
 #    directory it owns: refused (it cannot give the new file root as
-#    owner), FILE unchanged, no temporary file left.
+#    owner), FILE unchanged, no temporary file left (TOOL copied to a
+#    directory uid 65534 may enter when its own is closed to others).
 # The capture is built here (pcap, Ethernet/IPv4, one TCP segment with a
 # wrong checksum between good UDP and TCP ones); what "fix" must write is
 # computed here too.  Prints one line per finding and exits 1 if any.
@@ -232,15 +233,35 @@ def reachable(path):
     return bool(os.stat(path).st_mode & stat.S_IXOTH)
 
 
+def nobody_tool():
+    """The tool, or a copy of it in a directory every user may enter when
+    the build tree is closed to others (a checkout under a 0700 directory,
+    as mktemp -d makes); None if uid 65534 cannot run either."""
+    global tool_copy
+    t = tool
+    if not reachable(t):
+        tool_copy = tempfile.mkdtemp(prefix="inplace-tool-")
+        os.chmod(tool_copy, 0o755)
+        t = os.path.join(tool_copy, "inetcsum")
+        shutil.copy2(tool, t)
+        os.chmod(t, 0o755)
+    p = subprocess.run([t, "--version"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, preexec_fn=as_nobody)
+    return t if p.returncode == 0 else None
+
+
 # A user who may write a file of another owner, in its own directory,
 # cannot give the new file that owner: refused, nothing changed.
+tool_copy = None
+nobody = nobody_tool() if root else None
 if not root:
     print("inplace_links.py: skip: not root; fix of a file of another owner "
           "not checked")
-elif not reachable(tool):
-    print("inplace_links.py: skip: %s not runnable by uid %d; fix of a file "
-          "of another owner not checked" % (tool, NOBODY))
+elif nobody is None:
+    print("inplace_links.py: skip: %s not runnable by uid %d, nor a copy of "
+          "it; fix of a file of another owner not checked" % (tool, NOBODY))
 else:
+    tool = nobody
     d = tempfile.mkdtemp(prefix="inplace-links-")
     try:
         os.chown(d, NOBODY, NOBODY)
@@ -261,5 +282,7 @@ else:
                  leftovers(d))
     finally:
         shutil.rmtree(d, ignore_errors=True)
+if tool_copy is not None:
+    shutil.rmtree(tool_copy, ignore_errors=True)
 
 sys.exit(1 if fails else 0)
