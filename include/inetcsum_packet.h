@@ -423,13 +423,15 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * without a rule ("authentication", "version").
  *
  * It returns the number of fields stored, or a negative code with nothing
- * written: INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
+ * written, not even for a moment (a refused packet is only read):
+ * INETCSUM_EINVAL ('pkt' NULL, unknown flag), INETCSUM_EBADLEN
  * ('len' 0, a length field, IHL, UDP-Lite or DCCP coverage or DCCP data
  * offset that does not fit the packet, a header cut by 'len', whatever the protocol: an unknown one, a
  * non-first fragment, a tunnel; an IPv6 jumbogram that breaks RFC 2675),
  * INETCSUM_EPROTO (version not 4 or 6),
- * INETCSUM_EUNSUPP (malformed IP options or destination options, unknown
- * routing header with segments left, more than
+ * INETCSUM_EUNSUPP (malformed IP options or destination options, two
+ * Home Address options, unknown routing header with segments left, more
+ * than
  * INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the
  * packet before the fill.  No byte other than checksum fields changes.
  * Thread-safe; no allocation.
