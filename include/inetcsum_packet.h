@@ -431,8 +431,7 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * INETCSUM_EPROTO (version not 4 or 6),
  * INETCSUM_EUNSUPP (malformed IP options or destination options, two
  * Home Address options, unknown routing header with segments left, more
- * than
- * INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the
+ * than INETCSUM_MAX_LAYERS layers or deeper tunnels).  'out' describes the
  * packet before the fill.  No byte other than checksum fields changes.
  * Thread-safe; no allocation.
  */
