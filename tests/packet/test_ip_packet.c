@@ -681,8 +681,9 @@ test_hidden_lies(void)
  * the layer shows no reason; fill must still know why the datagram could
  * not have been verified: behind an unknown routing header or malformed
  * IPv4 options it refuses the packet (EUNSUPP), for an RSVP length past
- * its packet too (EBADLEN), nothing written; in a first fragment it fills
- * the IPv4 header and leaves the field.
+ * its packet too (EBADLEN), nothing written; an RSVP length that fits is
+ * filled, its zero field kept with the flag.  (A zero UDP field in a first
+ * fragment, left zero: test_udp_rules().)
  */
 static void
 test_zero_field_reasons(void)
