@@ -66,31 +66,35 @@ vcopy(unsigned char *d, const unsigned char *s, size_t n)
 		copy256(d, s, i, 0);
 }
 
-static __attribute__((noinline)) void
-vcopy_prefetchw(unsigned char *d, const unsigned char *s, size_t n)
+/* The loop with a prefetch of 'ahead' bytes: the destination's lines for
+ * writing ('dst', a constant) or the source's for reading. */
+static inline void
+vcopy_ahead(unsigned char *d, const unsigned char *s, size_t n, const int dst)
 {
 	size_t i, j;
 
 	for (i = 0; i < n; i += 256) {
-		if (i + ahead < n)
-			for (j = 0; j < 256; j += 64)
+		for (j = 0; i + ahead < n && j < 256; j += 64) {
+			if (dst)
 				_m_prefetchw(d + i + ahead + j);
+			else
+				_mm_prefetch((const char *)s + i + ahead + j,
+					     _MM_HINT_T0);
+		}
 		copy256(d, s, i, 0);
 	}
 }
 
 static __attribute__((noinline)) void
+vcopy_prefetchw(unsigned char *d, const unsigned char *s, size_t n)
+{
+	vcopy_ahead(d, s, n, 1);
+}
+
+static __attribute__((noinline)) void
 vcopy_prefetch_src(unsigned char *d, const unsigned char *s, size_t n)
 {
-	size_t i, j;
-
-	for (i = 0; i < n; i += 256) {
-		if (i + ahead < n)
-			for (j = 0; j < 256; j += 64)
-				_mm_prefetch((const char *)s + i + ahead + j,
-					     _MM_HINT_T0);
-		copy256(d, s, i, 0);
-	}
+	vcopy_ahead(d, s, n, 0);
 }
 
 static __attribute__((noinline)) void
