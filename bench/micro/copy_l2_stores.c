@@ -66,8 +66,10 @@ vcopy(unsigned char *d, const unsigned char *s, size_t n)
 		copy256(d, s, i, 0);
 }
 
-/* The loop with a prefetch of 'ahead' bytes: the destination's lines for
- * writing ('dst', a constant) or the source's for reading. */
+/*
+ * The loop with a prefetch 'ahead' bytes on: of the destination's lines,
+ * for writing, if 'dst' (a constant), else of the source's.
+ */
 static inline void
 vcopy_ahead(unsigned char *d, const unsigned char *s, size_t n, const int dst)
 {
