@@ -101,20 +101,11 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 				   INETCSUM_PROTO_UDP, off + UDP_CSUM_OFF);
 	if (l == NULL)
 		return;
-	if (c->quoted && ip->reason != NULL) {
-		/*
-		 * A quoted datagram that cannot be verified (cut, a fragment)
-		 * is reported as such, zero field or not: a zero in a quote
-		 * is not the sender's choice to judge here, and nothing can
-		 * fill it (inetcsum_ip_fill() leaves "quoted" fields).
-		 */
-		l->reason = ip->reason;
-		return;
-	}
 	/* A field past the IP payload is not the datagram's: "length". */
 	zero = plen >= UDP_HLEN && have(c, off + UDP_CSUM_OFF, 2) &&
 	       l->stored == 0;
 	if (ip->reason != NULL) {
+		/* Also a quote cut short ("quoted"): see the zero below. */
 		l->reason = ip->reason;
 	} else if (plen < UDP_HLEN) {
 		l->reason = "length";
@@ -147,11 +138,14 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 			tunnel = !lite && !c->quoted && have(c, off, 4);
 		}
 	}
-	if (zero) {
+	if (zero && (!(ip->v6 || lite) || !c->quoted || ip->reason == NULL)) {
 		/*
 		 * Known from the field alone, whatever else is wrong: zero is
-		 * "no checksum" for UDP over IPv4 and is never valid for UDP
-		 * over IPv6 or for UDP-Lite.
+		 * "no checksum" for UDP over IPv4 (also in a quote cut short,
+		 * where tshark says "not present" too) and is never valid for
+		 * UDP over IPv6 or for UDP-Lite.  A cut quote of those stays
+		 * "quoted": the sender's packet is not this one to call
+		 * illegal, and no fill can reach its field.
 		 */
 		inetcsum_pkt_zero_field(c, l, (ip->v6 || lite) ?
 					INETCSUM_ILLEGAL : INETCSUM_NONE);
@@ -247,8 +241,7 @@ gre(struct pctx *c, const struct ipinfo *ip, size_t off)
  * alone; zero means "no checksum sent" (RFC 4884 section 7).  The outer
  * ICMP checksum covers it too, so the fixer, innermost first, repairs the
  * extension before the ICMP over it (frame.c).  A zero length is the
- * pre-RFC 4884 form: no extension is looked for (tcpdump also probes for
- * one then; tshark does not by default).
+ * pre-RFC 4884 form: see icmp_ext_compat().
  */
 #define ICMP_EXT_ORIG_MIN	128	/* RFC 4884 section 5.1 */
 #define ICMP_EXT_HLEN		4
@@ -310,6 +303,35 @@ icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
 	}
 }
 
+/*
+ * The pre-RFC 4884 form, length 0, as MPLS routers sent it after
+ * draft-ietf-mpls-icmp (RFC 4884 section 5.4 describes it): an extension
+ * structure at the fixed offset 128 of the original datagram field.
+ * tshark decodes one there when the ICMPv4 message is longer than that and
+ * the quoted IPv4 total length fits in the 128 bytes, so that the bytes
+ * after them cannot be the datagram's (packet-icmp.c, favor_icmp_mpls
+ * off); tcpdump when its checksum verifies.  Here tshark's rule, and the
+ * version nibble must be 2 (RFC 4884 section 7), where tshark verifies any
+ * version: other bytes are more of the original datagram field, which
+ * RFC 1812 section 4.3.2.3 allows to be long.  ICMPv4's types 3, 11 and 12
+ * only: tshark also probes source quench and redirect, which RFC 4884
+ * gives no extension, and neither tool probes ICMPv6.  Returns the
+ * structure's offset, or 0.
+ */
+static size_t
+icmp_ext_compat(const struct pctx *c, const struct ipinfo *ip, size_t off)
+{
+	size_t q = off + ICMP_HLEN, x = q + ICMP_EXT_ORIG_MIN;
+
+	if (ip->end - off <= ICMP_HLEN + ICMP_EXT_ORIG_MIN ||
+	    !have(c, q, 4) || !have(c, x, 1))
+		return 0;
+	if (be16(c->f + q + 2) > ICMP_EXT_ORIG_MIN ||
+	    c->f[x] >> 4 != ICMP_EXT_VERSION)
+		return 0;
+	return x;
+}
+
 static void
 icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 {
@@ -349,18 +371,20 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 		cv->field = off + ICMP_CSUM_OFF;
 		cv->incr = 1;
 	}
-	if (icmp_has_length(type, v6) && have(c, off + (v6 ? 4 : 5), 1) &&
-	    c->f[off + (v6 ? 4 : 5)] != 0) {
+	if (icmp_has_length(type, v6) && have(c, off + (v6 ? 4 : 5), 1)) {
 		size_t olen = (size_t)c->f[off + (v6 ? 4 : 5)] * (v6 ? 8 : 4);
 
-		if (olen < ICMP_EXT_ORIG_MIN ||
-		    olen > ip->end - off - ICMP_HLEN) {
+		if (olen == 0) {
+			xoff = v6 ? 0 : icmp_ext_compat(c, ip, off);
+		} else if (olen < ICMP_EXT_ORIG_MIN ||
+			   olen > ip->end - off - ICMP_HLEN) {
 			set_note(c, "ICMP length (RFC 4884) out of range: "
 				 "extension not parsed");
 		} else {
 			xoff = off + ICMP_HLEN + olen;
-			qend = xoff;
 		}
+		if (xoff != 0)
+			qend = xoff;
 	}
 	if (inetcsum_pkt_enter(c)) {
 		int was = c->quoted;

@@ -630,6 +630,14 @@ catalog_icmp_quotes(void)
 	ADD("icmp-quote-one-short", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, UNVERIFIED, "quoted"));
 
+	/* RFC 792's header + 8 bytes of a UDP datagram sent with no checksum
+	 * (a traceroute probe): the zero field says so even in a cut quote. */
+	memcpy(q, in.b, 28);
+	q[20 + 6] = q[20 + 7] = 0;
+	icmp4_error(&fb, 11, 0, 0, q, 28);
+	ADD("icmp-quote-cut-udp-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, NONE, 0));
+
 	/* A time exceeded quoting the whole IPv4 + TCP segment. */
 	fb_init(&in);
 	fb_ipv4(&in, 6, B4, A4, NULL, 0);
@@ -700,6 +708,17 @@ catalog_icmp_quotes(void)
 	fb_finish(&fb);
 	ADD("icmpv6-quote-one-short", 1, &fb, "", LAST, W(ICMPV6, GOOD, 0),
 	    W(UDP, UNVERIFIED, "quoted"));
+
+	/* ... with a zero UDP field, never valid over IPv6 (RFC 8200 section
+	 * 8.1), but a cut quote's to report, not to judge. */
+	memcpy(q, in.b, in.len - 1);
+	q[40 + 6] = q[40 + 7] = 0;
+	catalog_eth6(&fb, 58);
+	fb_icmp(&fb, 2, 0, 1);
+	fb_raw(&fb, q, in.len - 1);
+	fb_finish(&fb);
+	ADD("icmpv6-quote-cut-udp-zero", 1, &fb, "", LAST, W(ICMPV6, GOOD, 0),
+	    W(UDP, UNVERIFIED, "quoted"));
 }
 
 /*
@@ -709,6 +728,8 @@ catalog_icmp_quotes(void)
  * RFC 4950 (class 1, C-Type 1).  'ver' is the header's version, 'sum'
  * 0: compute the checksum, 1: leave it zero, 2: a wrong one.
  */
+#define ICMP_EXT_V2 0x20	/* version 2 in the high nibble */
+
 static size_t
 ext_build(uint8_t *x, unsigned ver, int sum)
 {
@@ -791,10 +812,36 @@ catalog_icmp_ext(void)
 	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0));
 
-	/* Length 0 (pre-RFC 4884): the trailing bytes are quote. */
+	/*
+	 * Length 0, the pre-RFC 4884 form (section 5.4): a structure at
+	 * offset 128 after a quoted datagram that ends before it is one, as
+	 * tshark decodes it.
+	 */
 	icmp4_error(&fb, 11, 0, 0, q, 128 + xn);
 	ADD("icmp-ext-length-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
-	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, GOOD, 0));
+
+	/* ... but not of version 1: those bytes are more of the quote. */
+	xn = ext_build(q + 128, 1, 0);
+	icmp4_error(&fb, 3, 3, 0, q, 128 + xn);
+	ADD("icmp-ext-length-zero-version", 1, &fb, "", LAST,
+	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	/* ... nor where the quoted datagram runs past offset 128 (RFC 1812
+	 * section 4.3.2.3 quotes as much as fits), even when its byte 128
+	 * looks like a version 2 header. */
+	fb_init(&in);
+	fb_ipv4(&in, 17, B4, A4, NULL, 0);
+	fb_udp(&in, 0);
+	fb_payload(&in, 132, 12);
+	in.b[128] = ICMP_EXT_V2;
+	fb_finish(&in);
+	icmp4_error(&fb, 11, 0, 0, in.b, in.len);
+	ADD("icmp-ext-length-zero-long-quote", 1, &fb, "", LAST,
+	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
 
 	/* ICMPv6 time exceeded: length 16 (64-bit words) = 128 bytes. */
 	fb_init(&in);

@@ -6,7 +6,8 @@
 # tcpdump do), quotes cut short, a quoted IPv4 header that is wrong under
 # an outer header whose length is wrong, and RFC 4884 extension structures
 # with their own checksum (good, wrong, zero = none, at offset 128 and
-# 160, ICMPv4 and ICMPv6).
+# 160, ICMPv4 and ICMPv6; in the pre-RFC 4884 form of length 0, at 128
+# after a quote that ends before it, and none after one that does not).
 #
 #   gen_icmp.py DIR     DIR/icmp-errors.pcap and DIR/expected.json (the
 #                       format of scripts/gen_corpus.py)
@@ -112,6 +113,16 @@ def cases():
     # RFC 792's minimum: header + 8 bytes, the upper layer cut.
     out.append(("q4-udp-cut", icmp4(3, 3, inner4("udp")[:28]),
                 v4 + [["udp", U]]))
+    # A traceroute probe sent with no checksum, cut the same way: its zero
+    # field says so (tshark: "not present"); over IPv6 it stays quoted.
+    zero4 = bytes(IP(src=D4, dst=S4, id=10) /
+                  UDP(sport=33434, dport=33440, chksum=0) / Raw(b"p" * 12))
+    out.append(("q4-udp-cut-zero", icmp4(11, 0, zero4[:28]),
+                v4 + [["udp", N]]))
+    zero6 = bytes(IPv6(src=D6, dst=S6) /
+                  UDP(sport=33434, dport=33441, chksum=0) / Raw(b"p" * 12))
+    out.append(("q6-udp-cut-zero", icmp6(ICMPv6PacketTooBig, zero6[:48]),
+                [["icmpv6", G], ["udp", U]]))
     out.append(("q4-tcp-cut-badhdr", icmp4(3, 1, flip(inner4("tcp"), 10)[:28]),
                 [["ipv4", G], ["icmp", G], ["ipv4", B], ["tcp", U]]))
     # The outer total length 4 more than the frame: the ICMP cannot be
@@ -142,6 +153,18 @@ def cases():
     out.append(("x4-quote-bad", icmp4(11, 0, inner4("udp", True).ljust(
         128, b"\0") + ext(csum="bad"), 32),
         v4 + [["udp", B], ["icmpext", B]]))
+    # Length 0, the pre-RFC 4884 form: a structure at 128 after a quote
+    # that ends before it (tshark decodes it), and none after a quote that
+    # runs past 128 (its byte 128 looks like version 2).
+    out.append(("x4-len0-good", icmp4(11, 0, orig + ext(), 0),
+                q + [["icmpext", G]]))
+    out.append(("x4-len0-bad", icmp4(3, 3, orig + ext(csum="bad"), 0),
+                q + [["icmpext", B]]))
+    long_quote = bytes(IP(src=D4, dst=S4, id=9) /
+                       UDP(sport=33434, dport=33435) /
+                       Raw(b"\0" * 100 + b"\x20" + b"p" * 31))
+    out.append(("x4-len0-long-quote", icmp4(11, 0, long_quote, 0),
+                v4 + [["udp", G]]))
     orig6 = inner6().ljust(128, b"\0")
     out.append(("x6-good", icmp6(ICMPv6TimeExceeded, orig6 + ext(), 16),
                 [["icmpv6", G], ["udp", G], ["icmpext", G]]))
