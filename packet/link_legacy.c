@@ -11,7 +11,8 @@
  *   Linux ATM CLIP        106  raw IPv4 (RFC 1577), or LLC/SNAP when the
  *                              frame starts with it (RFC 2684 section 5)
  *   Frame Relay           107  Q.922 address, then RFC 2427's UI control
- *                              and NLPID: IPv4, IPv6, SNAP
+ *                              and NLPID: IPv4, IPv6, SNAP; or Cisco's
+ *                              ethertype after the address
  *   IP over Fibre Channel 122  the 16-byte network header, LLC/SNAP
  *                              (RFC 2625 section 5)
  *   SunATM                123  flags and VPI/VCI, then the AAL5 frame:
@@ -36,6 +37,12 @@
  * NLPID: 0xcc IPv4, 0x8e IPv6, 0x80 SNAP (a 3-byte OUI and a 2-byte
  * protocol, an ethertype under OUI 0).  Called for Juniper's Frame Relay
  * too (link_pseudo.c).
+ *
+ * Cisco routers encapsulate differently: no control byte, the address
+ * followed by a Cisco HDLC type (an ethertype).  tshark and tcpdump take a
+ * frame on a DLCI other than 0 (LMI and signalling use 0) whose byte after
+ * the address is not UI as that form when the two bytes are a type they
+ * decode; here when they are IPv4, IPv6 or MPLS.
  */
 #define FR_UI			0x03
 #define FR_MAX_ADDR		4
@@ -43,6 +50,31 @@
 #define NLPID_IPV6		0x8e
 #define NLPID_IPV4		0xcc
 #define FR_SNAP_LEN		5
+
+/* Whether the Q.922 address of 'n' bytes at 'a' names DLCI 0: its DLCI
+ * bits are the top 6 of the first byte, the top 4 of the second, and the
+ * top 7 of a middle byte (the last byte of a longer address holds more
+ * DLCI bits, or the DL-CORE control, in its top 6). */
+static int
+fr_dlci_zero(const u8 *a, size_t n)
+{
+	size_t i;
+
+	if ((a[0] & 0xfc) || (a[1] & 0xf0))
+		return 0;
+	for (i = 2; i < n; i++)
+		if (a[i] & (i + 1 < n ? 0xfe : 0xfc))
+			return 0;
+	return 1;
+}
+
+/* The Cisco HDLC types of the Cisco form that lead to a checksum. */
+static int
+fr_cisco_type(unsigned type)
+{
+	return type == 0x0800 || type == 0x86dd || type == 0x8847 ||
+	       type == 0x8848;
+}
 
 void
 inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end)
@@ -63,7 +95,12 @@ inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end)
 	if (!hdr_at(c, off, 2, end, "truncated in the Frame Relay header"))
 		return;
 	if (c->f[off] != FR_UI) {
-		set_note(c, "Frame Relay control not UI (0x03)");
+		unsigned type = be16(c->f + off);
+
+		if (!fr_dlci_zero(c->f + off - n, n) && fr_cisco_type(type))
+			inetcsum_pkt_ethertype(c, type, off + 2, end);
+		else
+			set_note(c, "Frame Relay control not UI (0x03)");
 		return;
 	}
 	off++;

@@ -309,6 +309,7 @@ legacy(void)
 	static const uint8_t snap4[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 8, 0 };
 	static const uint8_t snap6[8] = { 0xaa, 0xaa, 3, 0, 0, 0, 0x86, 0xdd };
 	uint8_t h[64];
+	struct fb fb;
 
 	/* Token Ring: AC, FC (LLC), addresses, a 2-byte routing field. */
 	memcpy(h, "\x10\x40\x02\0\0\0\0\x01\x82\0\0\0\0\x02\x02\x30", 16);
@@ -329,6 +330,18 @@ legacy(void)
 	framed("frelay-snap-ipv6-udp", 107,
 	       "\x18\x41\x03\x00\x80\x00\x00\x00\x86\xdd", 10, 1, 0, NULL,
 	       0);
+	/* Cisco's form: DLCI 100 (301 in 3 bytes), the type, no control. */
+	framed("frelay-cisco-ipv6-udp", 107, "\x18\x41\x86\xdd", 4, 1, 0,
+	       NULL, 0);
+	framed("frelay-cisco-3-ipv4-tcp-bad", 107, "\x48\xc0\x01\x08\x00",
+	       5, 0, 1, NULL, 0);
+	/* ... but not on DLCI 0, LMI's and signalling's (Q.933). */
+	fb_init(&fb);
+	fb_raw(&fb, "\x00\x01\x08\x00", 4);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_finish(&fb);
+	ADD0("frelay-dlci0-not-ui", 107, &fb, "control not UI");
 
 	/* IP over Fibre Channel: two network addresses, LLC/SNAP. */
 	memcpy(h, "\x10\0\0\0\0\0\0\x01\x10\0\0\0\0\0\0\x02", 16);
