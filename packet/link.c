@@ -191,6 +191,12 @@ nflog(struct pctx *c, size_t end)
  * the data is the original ethertype and its payload in clear, as tshark
  * decodes it.  Either way the frame is not IP to the programs that split
  * or reassemble IP packets: that would break the ICV.
+ *
+ * The short length (the low 6 bits of the SecTAG's second byte, section
+ * 9.7) is the secure data's length when it is under 48 bytes, and 0
+ * otherwise: where it is set, it bounds the data, so padding of a short
+ * frame is not taken for data, whatever the ICV's length (tcpdump reads
+ * it; tshark takes the frame less 16 bytes).
  */
 #define MACSEC_TAG_LEN		6
 #define MACSEC_SCI_LEN		8
@@ -198,11 +204,12 @@ nflog(struct pctx *c, size_t end)
 #define MACSEC_TCI_SC		0x20
 #define MACSEC_TCI_E		0x08
 #define MACSEC_TCI_C		0x04
+#define MACSEC_SL_MASK		0x3f
 
 static void
 macsec(struct pctx *c, size_t off, size_t end)
 {
-	size_t tag;
+	size_t tag, sl, dend;
 
 	network(c, INETCSUM_L3_OTHER, off);
 	if (off > end || end - off < MACSEC_TAG_LEN ||
@@ -215,12 +222,25 @@ macsec(struct pctx *c, size_t off, size_t end)
 		return;
 	}
 	tag = MACSEC_TAG_LEN + (c->f[off] & MACSEC_TCI_SC ? MACSEC_SCI_LEN : 0);
-	if (end - off < tag + 2 + MACSEC_ICV_LEN || !have(c, off + tag, 2)) {
+	sl = c->f[off + 1] & MACSEC_SL_MASK;
+	if (sl != 0) {
+		if (sl < 2 || end - off < tag + sl) {
+			set_note(c, "MACsec short length outside its frame");
+			return;
+		}
+		dend = off + tag + sl;
+	} else {
+		if (end - off < tag + 2 + MACSEC_ICV_LEN) {
+			set_note(c, "truncated in the MACsec secure data");
+			return;
+		}
+		dend = end - MACSEC_ICV_LEN;
+	}
+	if (!have(c, off + tag, 2)) {
 		set_note(c, "truncated in the MACsec secure data");
 		return;
 	}
-	inetcsum_pkt_ethertype(c, be16(c->f + off + tag), off + tag + 2,
-			       end - MACSEC_ICV_LEN);
+	inetcsum_pkt_ethertype(c, be16(c->f + off + tag), off + tag + 2, dend);
 }
 
 static int

@@ -236,7 +236,9 @@ basics(void)
  * with an SCI, TCI 0x20, 14 bytes), the original ethertype and an IPv4/TCP
  * packet in clear, a 16-byte ICV at the end, which the IP length leaves
  * out; then encrypted (TCI 0x2c: SC, E, C), which is counted as not
- * parsable; and a SecTAG cut short.
+ * parsable; and a SecTAG cut short.  A short frame's SecTAG gives its
+ * secure data's length (SL, under 48 bytes), which bounds the data
+ * whatever follows: a 12-byte ICV, or an SL longer than the frame.
  */
 /* Integrity-only MACsec with SecTAG 'tag' around an IPv4/TCP packet. */
 static void
@@ -258,6 +260,26 @@ macsec_clear(const char *name, const uint8_t *tag, size_t ntag,
 	/* A payload byte before the ICV, which TCP covers, as the mutation. */
 	ADD(name, 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0))->mut = fb.len - sizeof(icv) - 1;
+}
+
+/* IPv4/UDP with 4 bytes of data under a SecTAG whose SL is 'sl', and an
+ * ICV of 'nicv' bytes. */
+static void
+macsec_short(struct fb *fb, unsigned sl, size_t nicv)
+{
+	uint8_t tag[8] = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x45, 0x08, 0x00 };
+	uint8_t icv[16];
+
+	tag[1] = (uint8_t)sl;
+	memset(icv, 0x5a, sizeof(icv));
+	fb_init(fb);
+	fb_eth(fb, NULL, 0, 0x88e5);
+	fb_raw(fb, tag, sizeof(tag));
+	fb_ipv4(fb, 17, A4, B4, NULL, 0);
+	fb_udp(fb, 0);
+	fb_payload(fb, 4, 21);
+	fb_finish(fb);
+	fb_raw(fb, icv, nicv);
 }
 
 static void
@@ -283,6 +305,12 @@ macsec_frames(void)
 	fb_eth(&fb, NULL, 0, 0x88e5);
 	fb_raw(&fb, enc, 3);
 	ADD0("macsec-cut", 1, &fb, "truncated in the MACsec SecTAG");
+	/* SL 34: the ethertype and the 32-byte IPv4 packet. */
+	macsec_short(&fb, 34, 12);
+	ADD("macsec-short-length", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0))->mut = fb.len - 12 - 1;
+	macsec_short(&fb, 47, 12);
+	ADD0("macsec-short-length-past", 1, &fb, "short length outside");
 }
 
 /* An IPv4/TCP (v6 0) or IPv6/UDP (v6 1) packet, built whole, into 'ip'. */
