@@ -22,6 +22,8 @@
 #   wrong checksums     in-bad.pcap: kept where splitting would recompute
 #                       them, fragmented where the fragments carry them;
 #                       check counts as many bad ones after as before
+#   streams             gzip/zstd/lz4 files, a pipe, a dribbled pipe: the
+#                       same output as the file; OUT.gz written compressed
 #   VLAN after SLL      segment's fragments of packets behind VLAN tags
 #                       after SLL and SLL2 reassembled by check, every
 #                       checksum good (tests/tools/segment/sll_vlan.py)
@@ -161,6 +163,40 @@ for f in sll-vlan.pcap sll2-vlan.pcap; do
 		fail=1
 	fi
 done
+# The same output from a gzip, zstd or lz4 file, a pipe and a pipe that
+# dribbles (frames split across the stream window's refills); OUT.gz is
+# written compressed.
+streams_ok=1
+for f in in-le-us.pcap in.pcapng; do
+	ref=$W/out-576-$f
+	gzip -c "$W/$f" >"$W/$f.gz"
+	"$B/tools/inetcsum" segment -q --mtu 576 "$W/$f.gz" "$W/s-gz-$f" &&
+		cmp -s "$ref" "$W/s-gz-$f" || { echo "  gzip input: $f"; streams_ok=0; }
+	for z in zstd lz4; do
+		command -v $z >/dev/null || {
+			echo "  $z missing (scripts/deps/pcap.txt lists it)"
+			streams_ok=0
+			continue
+		}
+		$z -q -c "$W/$f" >"$W/$f.$z"
+		"$B/tools/inetcsum" segment -q --mtu 576 "$W/$f.$z" "$W/s-$z-$f" &&
+			cmp -s "$ref" "$W/s-$z-$f" || { echo "  $z input: $f"; streams_ok=0; }
+	done
+	cat "$W/$f" | "$B/tools/inetcsum" segment -q --mtu 576 - "$W/s-pipe-$f" &&
+		cmp -s "$ref" "$W/s-pipe-$f" || { echo "  pipe: $f"; streams_ok=0; }
+	python3 tests/tools/pcap/dribble.py "$W/$f" |
+		"$B/tools/inetcsum" segment -q --mtu 576 - "$W/s-drib-$f" &&
+		cmp -s "$ref" "$W/s-drib-$f" || { echo "  dribbled pipe: $f"; streams_ok=0; }
+	"$B/tools/inetcsum" segment -q --mtu 576 "$W/$f" "$W/s-out-$f.gz" &&
+		gzip -dc "$W/s-out-$f.gz" | cmp -s "$ref" - ||
+		{ echo "  OUT.gz: $f"; streams_ok=0; }
+done
+if [ $streams_ok = 1 ]; then
+	echo "PASS: segment reads gzip/zstd/lz4 files, pipes and dribbled pipes, writes OUT.gz: the same capture"
+else
+	echo "FAIL: segment on compressed or piped input"
+	fail=1
+fi
 # A damaged input writes nothing.
 head -c 1000 "$W/in-le-us.pcap" >"$W/cut.pcap"
 if "$B/tools/inetcsum" segment "$W/cut.pcap" "$W/never.pcap" 2>/dev/null ||

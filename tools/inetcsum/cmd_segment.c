@@ -8,9 +8,11 @@
  * order.  Where the IP packet starts is the packet layer's answer (the
  * verdicts' 'l3', packet/link.c), as for "check" and its reassembly.
  *
- * The file is streamed as "fix" streams it (cmd_fix.c): the input is
- * mapped and copied to the output as it is, and only a record that is
- * replaced is written anew, as several records that copy its header
+ * The file is streamed as "fix" streams it (cmd_fix.c): the input, a
+ * file, a pipe, standard input or a gzip/zstd/lz4 file (capture/stream.h:
+ * memory bounded by the largest record), is copied to the output as it
+ * is, and only a record that is replaced is written anew, as several
+ * records that copy its header
  * (timestamp, interface, pcapng options) with the lengths changed, in the
  * file's (or the section's) byte order.  pcap keeps its magic and so its
  * time resolution; pcapng Enhanced, obsolete and Simple Packet Blocks
@@ -58,6 +60,7 @@
 #include "inetcsum_packet.h"
 #include "io_file.h"
 #include "pcap.h"
+#include "stream.h"
 
 #define DEFAULT_MTU	1500
 #define MIN_MTU		68	/* RFC 791: every host takes 68 bytes */
@@ -114,6 +117,8 @@ struct tally {
 
 struct job {
 	struct inetcsum_out *o;
+	const struct inetcsum_cap *c;
+	uint64_t done;		/* stream offset: the bytes before it are out */
 	uint8_t *buf;		/* pieces, back to back */
 	size_t cap;
 	struct inetcsum_gso_seg *segs;	/* where each piece is in 'buf' */
@@ -132,6 +137,9 @@ usage(FILE *f)
 "(IP bytes; default 1500) into MSS-sized segments as Linux GSO does, and\n"
 "fragmenting other oversize IPv4 (without DF) and IPv6 packets; every other\n"
 "record is copied byte for byte.  OUT is replaced atomically.\n"
+"IN may be '-' (standard input), a pipe or a gzip/zstd/lz4 file (OUT is\n"
+"then the decompressed capture); an OUT named *.gz, *.zst or *.lz4 is\n"
+"written compressed.\n"
 "Exit status: 0 OUT written, 2 error (OUT not written).\n");
 }
 
@@ -441,20 +449,52 @@ split(struct job *j, const struct inetcsum_cap_frame *fr, size_t mtu,
 	return fragment(j, f, fr->caplen, l3, v6, mtu, t);
 }
 
+/*
+ * Writes the input's bytes from j->done up to the stream offset 'to'
+ * (all in the window) as they are.
+ */
 static int
-stream(const char *path, const struct inetcsum_file *file, struct job *j,
+copy_upto(struct job *j, uint64_t to)
+{
+	const struct inetcsum_cap *c = j->c;
+
+	if (to <= j->done)
+		return 0;
+	if (inetcsum_out_write(j->o, c->buf + (j->done - c->base),
+			       (size_t)(to - j->done)) < 0)
+		return -1;
+	j->done = to;
+	return 0;
+}
+
+/* The stream drops the window's first 'n' bytes: every frame in them has
+ * been handled, so what is not out yet goes out as it is. */
+static int
+segment_flush(void *arg, const uint8_t *p, size_t n)
+{
+	struct job *j = arg;
+
+	(void)p;
+	return copy_upto(j, j->c->base + n);
+}
+
+static int
+stream(const char *path, struct inetcsum_capstream *s, struct job *j,
        size_t mtu, struct tally *t)
 {
 	struct inetcsum_cap cap;
 	struct inetcsum_cap_frame fr;
-	size_t done = 0;
 	int r;
 
-	if (inetcsum_cap_open(&cap, file->data, file->len) < 0) {
+	if (inetcsum_capstream_cap_open(s, &cap) < 0) {
 		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
+		inetcsum_cap_close(&cap);
 		return -1;
 	}
-	while ((r = inetcsum_cap_next(&cap, &fr)) == 1) {
+	j->c = &cap;
+	j->done = 0;
+	while ((r = inetcsum_capstream_next(s, &cap, &fr, segment_flush,
+					    j)) == 1) {
 		size_t n;
 
 		t->frames++;
@@ -466,26 +506,23 @@ stream(const char *path, const struct inetcsum_file *file, struct job *j,
 			r = -2;
 			break;
 		}
-		if (inetcsum_out_write(j->o, file->data + done,
-				       fr.record_offset - done) < 0 ||
+		if (copy_upto(j, cap.base + fr.record_offset) < 0 ||
 		    write_records(j, &cap, &fr, n) < 0) {
 			fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
 			r = -2;
 			break;
 		}
-		done = cap.pos;
+		j->done = cap.base + cap.pos;
 	}
 	if (r == -1)
 		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
 	t->oversize += cap.noversize;
-	inetcsum_cap_close(&cap);
-	if (r < 0)
-		return -1;
-	if (inetcsum_out_write(j->o, file->data + done, file->len - done) < 0) {
+	if (r == 0 && copy_upto(j, cap.base + cap.len) < 0) {
 		fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
-		return -1;
+		r = -2;
 	}
-	return 0;
+	inetcsum_cap_close(&cap);
+	return r < 0 ? -1 : 0;
 }
 
 /*
@@ -525,10 +562,10 @@ int
 cmd_segment(int argc, char **argv)
 {
 	struct tally t = { 0 };
-	struct inetcsum_file file;
+	struct inetcsum_capstream s;
 	struct inetcsum_out o;
 	struct job j = { 0 };
-	struct stat st;
+	struct stat st, ist;
 	size_t mtu = DEFAULT_MTU;
 	int quiet = 0, i, rc = 0;
 	const char *in, *out;
@@ -569,16 +606,18 @@ cmd_segment(int argc, char **argv)
 		fprintf(stderr, "inetcsum segment: OUT must be a file\n");
 		return 2;
 	}
-	if (inetcsum_file_load(in, 0, &file, msg, sizeof(msg)) < 0) {
-		fprintf(stderr, "inetcsum segment: %s\n", msg);
+	if (inetcsum_capstream_open(&s, in) < 0) {
+		fprintf(stderr, "inetcsum segment: %s: %s\n", in, s.err);
+		inetcsum_capstream_close(&s);
 		return 2;
 	}
-	if (stat(out, &st) == 0 && ((st.st_dev == file.dev &&
-	    st.st_ino == file.ino && strcmp(in, "-") != 0) ||
-	    !S_ISREG(st.st_mode))) {
+	/* Never over the input, through another name either. */
+	if (stat(out, &st) == 0 && ((strcmp(in, "-") != 0 &&
+	    stat(in, &ist) == 0 && st.st_dev == ist.st_dev &&
+	    st.st_ino == ist.st_ino) || !S_ISREG(st.st_mode))) {
 		fprintf(stderr, "inetcsum segment: %s is the input or not a "
 			"regular file\n", out);
-		inetcsum_file_unload(&file);
+		inetcsum_capstream_close(&s);
 		return 2;
 	}
 	mask = umask(0);
@@ -586,11 +625,19 @@ cmd_segment(int argc, char **argv)
 	if (inetcsum_out_open(&o, out, msg, sizeof(msg)) < 0) {
 		fprintf(stderr, "inetcsum segment: %s; %s not written\n", msg,
 			out);
-		inetcsum_file_unload(&file);
+		inetcsum_capstream_close(&s);
+		return 2;
+	}
+	/* OUT.gz, OUT.zst, OUT.lz4: written compressed, as by fix. */
+	if (inetcsum_out_compress_by_name(&o) < 0) {
+		fprintf(stderr, "inetcsum segment: %s; %s not written\n", msg,
+			out);
+		inetcsum_out_abort(&o);
+		inetcsum_capstream_close(&s);
 		return 2;
 	}
 	j.o = &o;
-	if (stream(in, &file, &j, mtu, &t) < 0) {
+	if (stream(in, &s, &j, mtu, &t) < 0) {
 		inetcsum_out_abort(&o);
 		fprintf(stderr, "inetcsum segment: %s not written\n", out);
 		rc = 2;
@@ -599,7 +646,7 @@ cmd_segment(int argc, char **argv)
 			out);
 		rc = 2;
 	}
-	inetcsum_file_unload(&file);
+	inetcsum_capstream_close(&s);
 	free(j.buf);
 	free(j.segs);
 	free(j.work);
