@@ -407,9 +407,15 @@ read_shb(struct inetcsum_cap *c, uint64_t blk, size_t left)
 			    (unsigned long long)blk, AT(c), left);
 	c->version_major = rd16(c, c->pos + 12);
 	c->version_minor = rd16(c, c->pos + 14);
-	/* Major version 1 is the only one; a different major version
-	 * means the layout of everything after it may differ. */
-	if (c->version_major != 1)
+	/*
+	 * Major version 1 is the only one: another may lay out everything
+	 * after it differently.  Of its minor versions, 0 is the current and
+	 * 2 is what some writers put for the same layout; libpcap and
+	 * wiretap refuse any other (libpcap's tests list 1.1 as invalid), and
+	 * so does this reader.
+	 */
+	if (c->version_major != 1 ||
+	    (c->version_minor != 0 && c->version_minor != 2))
 		return fail(c, "block %llu at offset %llu: unsupported pcapng "
 			    "version %u.%u", (unsigned long long)blk, AT(c),
 			    c->version_major, c->version_minor);

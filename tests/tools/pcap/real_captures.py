@@ -1,0 +1,238 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+# tests/tools/pcap/real_captures.py - the test captures of tcpdump, libpcap
+# and Wireshark, as their Debian source packages ship them, against
+# "inetcsum check" and tshark (tests/suites/72-real-captures.sh).
+#
+#   real_captures.py fetch DIR
+#       downloads the three upstream tarballs named by the Debian release's
+#       Sources index (from the mirror apt uses, the only network CI has),
+#       keeps each in DIR (a second run reuses them) and extracts their
+#       capture files (.pcap, .pcapng, .cap, .ntar, and those gzipped) to
+#       DIR/files/; writes their sorted list, relative to DIR, to
+#       DIR/files.txt.
+#   real_captures.py compare LIST JSONL ALLOWED
+#       runs tshark on every file of LIST that inetcsum read (its
+#       check --json output is JSONL) and compares, frame by frame, the
+#       frame count and every checksum status tshark gives with inetcsum's;
+#       a difference must be listed in ALLOWED as "file proto ours tshark"
+#       (tshark's field names; "-" none; "*" for any file), and an unlisted
+#       one fails.  Listed ones not seen are printed as notes.
+# Exit status 0 when everything matches, 1 otherwise, 2 on a fetch error.
+import collections
+import concurrent.futures
+import json
+import lzma
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import urllib.request
+
+PACKAGES = ["tcpdump", "libpcap", "wireshark"]
+CAPTURE = re.compile(r"\.(pcap|pcapng|cap|ntar)(\.gz)?$")
+# inetcsum's layer names and the tshark protocol whose status field it is;
+# OSPF and RSVP have no status field in tshark 4.0.
+FIELDS = {"ipv4": "ip", "tcp": "tcp", "udp": "udp", "udplite": "udp",
+          "icmp": "icmp", "icmpv6": "icmpv6", "igmp": "igmp", "gre": "gre",
+          "icmpext": "icmp.ext", "pim": "pim", "vrrp": "vrrp",
+          "eigrp": "eigrp", "dccp": "dccp", "sctp": "sctp"}
+STATUS = {"0": "bad", "1": "good", "2": "unverified", "3": "none",
+          "4": "illegal"}
+PREFS = ["ip.check_checksum:TRUE", "tcp.check_checksum:TRUE",
+         "udp.check_checksum:TRUE", "udplite.check_checksum:TRUE",
+         "udplite.ignore_checksum_coverage:FALSE", "sctp.checksum:CRC-32C",
+         "dccp.check_checksum:TRUE"]
+
+
+def mirror_and_suite():
+    """The Debian mirror and release apt reads (deb822 or one-line)."""
+    uri, suite = "http://deb.debian.org/debian", None
+    for path in ["/etc/apt/sources.list.d/debian.sources",
+                 "/etc/apt/sources.list"]:
+        try:
+            text = open(path).read()
+        except OSError:
+            continue
+        m = re.search(r"^URIs:\s*(\S+)", text, re.M)
+        s = re.search(r"^Suites:\s*(\S+)", text, re.M)
+        if m is None:
+            m = re.search(r"^deb\s+(?:\[[^]]*\]\s+)?(\S+)\s+(\S+)", text, re.M)
+            s = m
+            if m:
+                uri, suite = m.group(1), m.group(2)
+                break
+            continue
+        uri, suite = m.group(1), s.group(1) if s else None
+        break
+    if suite is None:
+        for line in open("/etc/os-release"):
+            if line.startswith("VERSION_CODENAME="):
+                suite = line.split("=", 1)[1].strip()
+    return uri.rstrip("/"), suite
+
+
+def orig_tarballs(index, names):
+    """{package: pool path of its upstream tarball} from a Sources index."""
+    out = {}
+    for para in index.split("\n\n"):
+        m = re.search(r"^Package: (\S+)$", para, re.M)
+        if m is None or m.group(1) not in names:
+            continue
+        d = re.search(r"^Directory: (\S+)$", para, re.M).group(1)
+        files = re.search(r"^Files:\n((?: .*\n?)+)", para, re.M).group(1)
+        for line in files.splitlines():
+            f = line.split()[-1]
+            if re.search(r"\.orig\.tar\.(gz|bz2|xz)$", f):
+                out[m.group(1)] = d + "/" + f
+    return out
+
+
+def fetch(d):
+    uri, suite = mirror_and_suite()
+    os.makedirs(d, exist_ok=True)
+    url = "%s/dists/%s/main/source/Sources.xz" % (uri, suite)
+    try:
+        index = lzma.decompress(urllib.request.urlopen(url, timeout=120)
+                                .read()).decode("utf-8", "replace")
+    except Exception as e:
+        print("real_captures: %s: %s" % (url, e))
+        return 2
+    tars = orig_tarballs(index, PACKAGES)
+    if sorted(tars) != sorted(PACKAGES):
+        print("real_captures: %s names no tarball for %s" %
+              (url, sorted(set(PACKAGES) - set(tars))))
+        return 2
+    listed = []
+    for pkg, path in sorted(tars.items()):
+        local = os.path.join(d, os.path.basename(path))
+        if not os.path.exists(local):
+            try:
+                data = urllib.request.urlopen(uri + "/" + path,
+                                              timeout=600).read()
+            except Exception as e:
+                print("real_captures: %s/%s: %s" % (uri, path, e))
+                return 2
+            with open(local + ".part", "wb") as f:
+                f.write(data)
+            os.rename(local + ".part", local)
+        with tarfile.open(local) as t:
+            for m in t:
+                if not m.isfile() or not CAPTURE.search(m.name):
+                    continue
+                dest = os.path.join(d, "files", m.name)
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with t.extractfile(m) as src, open(dest, "wb") as out:
+                    out.write(src.read())
+                listed.append(os.path.join("files", m.name))
+        print("real_captures: %s: %s" % (pkg, os.path.basename(path)))
+    listed.sort()
+    with open(os.path.join(d, "files.txt"), "w") as f:
+        f.write("".join(p + "\n" for p in listed))
+    print("real_captures: %d capture files" % len(listed))
+    return 0
+
+
+def run_tshark(path):
+    """[{tshark proto: [status, ...]}, ...] per frame, or None."""
+    cols = sorted(set(FIELDS.values()))
+    cmd = ["tshark", "-n", "-r", path]
+    for p in PREFS:
+        cmd += ["-o", p]
+    cmd += ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a",
+            "-E", "aggregator=,", "-e", "frame.interface_id"]
+    for c in cols:
+        cmd += ["-e", c + (".cksum.status" if c == "pim" else
+                           ".checksum.status")]
+    cmd += ["-e", "ip.fragment", "-e", "ipv6.fragment"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    res, moved = [], []
+    for line in r.stdout.splitlines():
+        f = line.split("\t")
+        # pcapng custom blocks are records of their own in tshark 4.0.
+        if ".pcapng" in path and f[0] == "":
+            continue
+        res.append({c: [STATUS.get(v, v) for v in x.split(",") if v]
+                    for c, x in zip(cols, f[1:])})
+        frags = [int(v) for v in ",".join(f[1 + len(cols):]).split(",")
+                 if v]
+        if frags and frags[0] != len(res):
+            moved.append((len(res), frags[0]))
+    # tshark shows a reassembled datagram's upper layer in the frame that
+    # completed it, inetcsum in the first fragment (verdicts.py).
+    for n, first in moved:
+        if 1 <= first <= len(res):
+            for c, v in res[n - 1].items():
+                if c != "ip" and v:
+                    res[first - 1][c] = v
+                    res[n - 1][c] = []
+    return res
+
+
+def compare(listfile, jsonl, allowedfile):
+    got = collections.defaultdict(dict)
+    for line in open(jsonl):
+        o = json.loads(line)
+        if "frame" in o:
+            got[o["file"]][o["frame"]] = o["layers"]
+    allowed = set()
+    for line in open(allowedfile):
+        w = line.split("#")[0].split()
+        if w:
+            allowed.add(tuple(w))
+    files = [p for p in open(listfile).read().split() if p in got]
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        ts = dict(zip(files, ex.map(run_tshark, files)))
+    bad, seen, frames, compared = 0, set(), 0, 0
+    for path in files:
+        t = ts[path]
+        if t is None:
+            continue        # tshark cannot read it (a link type it lacks)
+        compared += 1
+        mine = got[path]
+        name = os.path.basename(path)
+        if len(t) != max(mine, default=0):
+            bad += 1
+            print("FRAMES %s: inetcsum %d, tshark %d" %
+                  (path, max(mine, default=0), len(t)))
+            continue
+        for n in range(1, len(t) + 1):
+            frames += 1
+            m = collections.defaultdict(list)
+            for lay in mine.get(n, []):
+                if FIELDS.get(lay["proto"]):
+                    m[FIELDS[lay["proto"]]].append(lay["status"])
+            for c in sorted(set(m) | {k for k, v in t[n - 1].items() if v}):
+                a = ",".join(m.get(c, [])) or "-"
+                b = ",".join(t[n - 1].get(c, [])) or "-"
+                if a == b:
+                    continue
+                for key in [(name, c, a, b), ("*", c, a, b)]:
+                    if key in allowed:
+                        seen.add(key)
+                        break
+                else:
+                    bad += 1
+                    print("DIFFERENCE %s frame %d %s: inetcsum %s, "
+                          "tshark %s" % (path, n, c, a, b))
+    for key in sorted(allowed - seen):
+        print("note: listed difference not seen: %s" % " ".join(key))
+    print("tshark: %d files, %d frames compared, "
+          "%d unexplained differences" % (compared, frames, bad))
+    return 1 if bad else 0
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "fetch":
+        return fetch(sys.argv[2])
+    if len(sys.argv) == 5 and sys.argv[1] == "compare":
+        return compare(*sys.argv[2:])
+    print(__doc__ if __doc__ else "usage: see the header")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
