@@ -30,6 +30,9 @@ import sys
 import tarfile
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import verdicts  # noqa: E402  (tests/tools/pcap/verdicts.py)
+
 PACKAGES = ["tcpdump", "libpcap", "wireshark"]
 CAPTURE = re.compile(r"\.(pcap|pcapng|cap|ntar)(\.gz)?$")
 # inetcsum's layer names and the tshark protocol whose status field it is;
@@ -38,8 +41,6 @@ FIELDS = {"ipv4": "ip", "tcp": "tcp", "udp": "udp", "udplite": "udp",
           "icmp": "icmp", "icmpv6": "icmpv6", "igmp": "igmp", "gre": "gre",
           "icmpext": "icmp.ext", "pim": "pim", "vrrp": "vrrp",
           "eigrp": "eigrp", "dccp": "dccp", "sctp": "sctp"}
-STATUS = {"0": "bad", "1": "good", "2": "unverified", "3": "none",
-          "4": "illegal"}
 PREFS = ["ip.check_checksum:TRUE", "tcp.check_checksum:TRUE",
          "udp.check_checksum:TRUE", "udplite.check_checksum:TRUE",
          "udplite.ignore_checksum_coverage:FALSE", "sctp.checksum:CRC-32C",
@@ -135,41 +136,12 @@ def fetch(d):
 
 
 def run_tshark(path):
-    """[{tshark proto: [status, ...]}, ...] per frame, or None."""
-    cols = sorted(set(FIELDS.values()))
-    cmd = ["tshark", "-n", "-r", path]
-    for p in PREFS:
-        cmd += ["-o", p]
-    cmd += ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a",
-            "-E", "aggregator=,", "-e", "frame.interface_id"]
-    for c in cols:
-        cmd += ["-e", c + (".cksum.status" if c == "pim" else
-                           ".checksum.status")]
-    cmd += ["-e", "ip.fragment", "-e", "ipv6.fragment"]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
+    """verdicts.run_tshark() with every protocol inetcsum checks, or None
+    when tshark cannot read the file (a link type it lacks)."""
+    try:
+        return verdicts.run_tshark(path, FIELDS, PREFS)
+    except subprocess.CalledProcessError:
         return None
-    res, moved = [], []
-    for line in r.stdout.splitlines():
-        f = line.split("\t")
-        # pcapng custom blocks are records of their own in tshark 4.0.
-        if ".pcapng" in path and f[0] == "":
-            continue
-        res.append({c: [STATUS.get(v, v) for v in x.split(",") if v]
-                    for c, x in zip(cols, f[1:])})
-        frags = [int(v) for v in ",".join(f[1 + len(cols):]).split(",")
-                 if v]
-        if frags and frags[0] != len(res):
-            moved.append((len(res), frags[0]))
-    # tshark shows a reassembled datagram's upper layer in the frame that
-    # completed it, inetcsum in the first fragment (verdicts.py).
-    for n, first in moved:
-        if 1 <= first <= len(res):
-            for c, v in res[n - 1].items():
-                if c != "ip" and v:
-                    res[first - 1][c] = v
-                    res[n - 1][c] = []
-    return res
 
 
 def compare(listfile, jsonl, allowedfile):
@@ -205,9 +177,9 @@ def compare(listfile, jsonl, allowedfile):
             for lay in mine.get(n, []):
                 if FIELDS.get(lay["proto"]):
                     m[FIELDS[lay["proto"]]].append(lay["status"])
-            for c in sorted(set(m) | {k for k, v in t[n - 1].items() if v}):
+            for c in sorted(set(m) | {k for k, v in t[n].items() if v}):
                 a = ",".join(m.get(c, [])) or "-"
-                b = ",".join(t[n - 1].get(c, [])) or "-"
+                b = ",".join(t[n].get(c, [])) or "-"
                 if a == b:
                     continue
                 for key in [(name, c, a, b), ("*", c, a, b)]:

@@ -47,16 +47,22 @@ def load_jsonl(path):
     return got
 
 
-def run_tshark(path):
-    """{frame: {tshark proto: [status, ...]}} in the order tshark lists."""
-    cols = sorted(set(TSHARK_FIELDS.values()))
+# tshark's status field of a protocol, where it is not PROTO.checksum.status.
+STATUS_FIELD = {"pim": "pim.cksum.status"}
+
+
+def run_tshark(path, fields=None, prefs=None):
+    """{frame: {tshark proto: [status, ...]}} in the order tshark lists,
+    for the protocols of 'fields' (default TSHARK_FIELDS) with 'prefs'
+    (default PREFS).  Raises CalledProcessError when tshark fails."""
+    cols = sorted(set(v for v in (fields or TSHARK_FIELDS).values() if v))
     cmd = ["tshark", "-n", "-r", path]
-    for p in PREFS:
+    for p in prefs or PREFS:
         cmd += ["-o", p]
     cmd += ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a",
             "-E", "aggregator=,", "-e", "frame.interface_id"]
     for c in cols:
-        cmd += ["-e", c + ".checksum.status"]
+        cmd += ["-e", STATUS_FIELD.get(c, c + ".checksum.status")]
     cmd += ["-e", "ip.fragment", "-e", "ipv6.fragment"]
     out = subprocess.run(cmd, check=True, capture_output=True,
                          text=True).stdout
@@ -67,7 +73,7 @@ def run_tshark(path):
         f = line.split("\t")
         # tshark 4.0 lists pcapng custom blocks as records of their own,
         # with no interface: they are not frames.
-        if path.endswith(".pcapng") and f[0] == "":
+        if ".pcapng" in path and f[0] == "":
             continue
         n += 1
         res[n] = {c: [TSHARK_STATUS.get(v, v) for v in x.split(",")
@@ -78,6 +84,8 @@ def run_tshark(path):
         if frags and frags[0] != n:
             moved.append((n, frags[0]))
     for n, first in moved:
+        if first not in res:
+            continue
         # The completing frame keeps its own IPv4 header's status.
         for c, v in res[n].items():
             if c != "ip" and v:
