@@ -60,7 +60,7 @@ fr_dlci_zero(const u8 *a, size_t n)
 {
 	size_t i;
 
-	if ((a[0] & 0xfc) || (a[1] & 0xf0))
+	if ((a[0] & 0xfc) || (n > 1 && (a[1] & 0xf0)))
 		return 0;
 	for (i = 2; i < n; i++)
 		if (a[i] & (i + 1 < n ? 0xfe : 0xfc))

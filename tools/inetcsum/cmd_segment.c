@@ -119,6 +119,7 @@ struct job {
 	struct inetcsum_out *o;
 	const struct inetcsum_cap *c;
 	uint64_t done;		/* stream offset: the bytes before it are out */
+	int failed;		/* a write failed: j->o->err says why */
 	uint8_t *buf;		/* pieces, back to back */
 	size_t cap;
 	struct inetcsum_gso_seg *segs;	/* where each piece is in 'buf' */
@@ -461,8 +462,10 @@ copy_upto(struct job *j, uint64_t to)
 	if (to <= j->done)
 		return 0;
 	if (inetcsum_out_write(j->o, c->buf + (j->done - c->base),
-			       (size_t)(to - j->done)) < 0)
+			       (size_t)(to - j->done)) < 0) {
+		j->failed = 1;
 		return -1;
+	}
 	j->done = to;
 	return 0;
 }
@@ -514,7 +517,9 @@ stream(const char *path, struct inetcsum_capstream *s, struct job *j,
 		}
 		j->done = cap.base + cap.pos;
 	}
-	if (r == -1)
+	if (r == -1 && j->failed)	/* in segment_flush() */
+		fprintf(stderr, "inetcsum segment: %s\n", j->o->err);
+	else if (r == -1)
 		fprintf(stderr, "inetcsum segment: %s: %s\n", path, cap.err);
 	t->oversize += cap.noversize;
 	if (r == 0 && copy_upto(j, cap.base + cap.len) < 0) {
