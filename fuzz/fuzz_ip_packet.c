@@ -82,12 +82,13 @@ check(const uint8_t *pkt, size_t len, struct inetcsum_frame_result *r)
 }
 
 /*
- * The zero UDP field at 'field' (layer 'k') is in a first fragment: with
- * the field made nonzero, the layer is UNVERIFIED for "fragment" (the
+ * The zero UDP field at 'field' (layer 'k') is out of fill's reach, in a
+ * first fragment or in an ICMP error's quote cut short: with the field
+ * made nonzero, the layer is UNVERIFIED for "fragment" or "quoted" (the
  * zero hides the reason).
  */
 static int
-in_fragment(const uint8_t *pkt, size_t len, size_t field, size_t k)
+out_of_reach(const uint8_t *pkt, size_t len, size_t field, size_t k)
 {
 	static uint8_t q[1u << 17];
 	struct inetcsum_frame_result r;
@@ -97,7 +98,8 @@ in_fragment(const uint8_t *pkt, size_t len, size_t field, size_t k)
 	inetcsum_ip_check(q, len, &r);
 	return k < r.nlayers && r.layers[k].status == INETCSUM_UNVERIFIED &&
 	       r.layers[k].reason != NULL &&
-	       strcmp(r.layers[k].reason, "fragment") == 0;
+	       (strcmp(r.layers[k].reason, "fragment") == 0 ||
+		strcmp(r.layers[k].reason, "quoted") == 0);
 }
 
 /* Fill a copy into 'out' (len bytes); returns fill's result. */
@@ -127,10 +129,11 @@ fill(const uint8_t *pkt, size_t len, unsigned flags,
 
 		if (st == INETCSUM_BAD || st == INETCSUM_PARTIAL)
 			abort();
-		/* A zero UDP field left as it was: only in a fragment. */
+		/* A zero UDP field left as it was: only in a fragment or a
+		 * cut quote. */
 		if (st == INETCSUM_ILLEGAL ||
 		    (st == INETCSUM_NONE && !(flags & INETCSUM_FILL_KEEP_UDP_NONE)))
-			if (!in_fragment(p, len, r.layers[i].field_offset, i))
+			if (!out_of_reach(p, len, r.layers[i].field_offset, i))
 				abort();
 	}
 	if (inetcsum_ip_fill(p, len, flags, NULL) != k ||
