@@ -2,7 +2,8 @@
 # tests/suites/35-fuzz.sh - bounded libFuzzer runs (clang, with ASan and
 # UBSan, the library instrumented for coverage too): fuzz_csum for 60 s,
 # fuzz_reasm (the IP fragment reassembler, a small state machine that
-# saturates early) for 20 s and every other fuzz/fuzz_*.c target for 30 s.  New inputs go to a scratch
+# saturates early) for 20 s and every other fuzz/fuzz_*.c target for 30 s,
+# JOBS targets at a time (one core each).  New inputs go to a scratch
 # corpus under BUILD_ROOT; the committed corpora are only read.  A crash,
 # a sanitizer report or a wrong sum fails the suite, and libFuzzer leaves
 # the input that caused it as crash-* in the scratch folder.
@@ -21,24 +22,45 @@ done
 build "$B" "${names[@]}"
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+# fuzz NAME SECS: one libFuzzer run; its output in WORK.log, its exit
+# status in WORK.rc.
+fuzz() {
+	local name=$1 secs=$2 corpus=$PWD/fuzz/corpus/${1#fuzz_}
+	local work=$BUILD_ROOT/fuzz-work/${1#fuzz_} rc=0
+	local -a dirs=("$work")
+	mkdir -p "$work"
+	[ -d "$corpus" ] && dirs+=("$corpus")
+	(cd "$work" && "$B/fuzz/$name" -max_total_time="$secs" -timeout=10 \
+		-print_final_stats=1 "${dirs[@]}") >"$work.log" 2>&1 || rc=$?
+	echo $rc >"$work.rc"
+}
+
+# Each run is one process on one core: JOBS of them at a time, the longest
+# first, so that the suite takes about half the sum of the times on 2 cores.
+secs_of() {
+	case $1 in fuzz_csum) echo 60 ;; fuzz_reasm) echo 20 ;; *) echo 30 ;; esac
+}
+order=(fuzz_csum)
+for name in "${names[@]}"; do
+	[ "$name" = fuzz_csum ] || order+=("$name")
+done
+for name in "${order[@]}"; do
+	spawn fuzz "$name" "$(secs_of "$name")"
+done
+wait
+
 status=0
 for name in "${names[@]}"; do
-	corpus=$PWD/fuzz/corpus/${name#fuzz_}
 	work=$BUILD_ROOT/fuzz-work/${name#fuzz_}
-	secs=30
-	[ "$name" = fuzz_csum ] && secs=60
-	[ "$name" = fuzz_reasm ] && secs=20
-	mkdir -p "$work"
-	dirs=("$work")
-	[ -d "$corpus" ] && dirs+=("$corpus")
-	echo "$name: ${secs} s, corpus ${dirs[*]}"
-	if (cd "$work" && "$B/fuzz/$name" -max_total_time=$secs -timeout=10 \
-		-print_final_stats=1 "${dirs[@]}") \
-		>"$work.log" 2>&1; then
+	corpus=$PWD/fuzz/corpus/${name#fuzz_}
+	[ -d "$corpus" ] || corpus=
+	echo "$name: $(secs_of "$name") s, corpus $work${corpus:+ $corpus}"
+	if [ "$(cat "$work.rc" 2>/dev/null)" = 0 ]; then
 		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|DONE' \
 			"$work.log" | sed 's/^/  /'
 	else
-		echo "$name FAILED:"
+		echo "$name FAILED (exit $(cat "$work.rc" 2>/dev/null)):"
 		tail -n 40 "$work.log"
 		status=1
 	fi

@@ -18,7 +18,7 @@
 #    an uncompressed file keeps its size;
 #  - segment --mtu 576 of every file: written, and check finds as many bad
 #    checksums of each protocol after as before.
-# About 8 minutes on 2 cores, most of it tshark's start per file.
+# About 6 minutes on 2 cores, most of it tshark's start per file.
 # Environment: BUILD_ROOT, JOBS, REAL_CAPTURES_CACHE.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -107,12 +107,19 @@ fi
 
 # fix: one run per upstream tree (base names are unique within each).
 fix_ok=1
+fix_tree() {
+	"$T" fix -q --fix-partial --output-dir "$W/fixed/$1" \
+		--files-from "$W/fix-$1.txt" 2>"$W/fix-$1.err" ||
+		echo "  fix of $1: $(head -c 300 "$W/fix-$1.err")" >"$W/fix-$1.fail"
+}
 for d in $(cut -d/ -f2 "$W/files.txt" | sort -u); do
 	mkdir -p "$W/fixed/$d"
 	grep "^files/$d/" "$W/files.txt" >"$W/fix-$d.txt"
-	"$T" fix -q --fix-partial --output-dir "$W/fixed/$d" \
-		--files-from "$W/fix-$d.txt" 2>"$W/fix-$d.err" ||
-		{ echo "  fix of $d: $(head -c 300 "$W/fix-$d.err")"; fix_ok=0; }
+	spawn fix_tree "$d"
+done
+wait
+for e in "$W"/fix-*.fail; do
+	[ -e "$e" ] && { cat "$e"; fix_ok=0; }
 done
 "$T" check -q $(find "$W/fixed" -type f | sort) >/dev/null 2>"$W/refix.err" ||
 	{ echo "  check after fix: $(head -c 300 "$W/refix.err")"; fix_ok=0; }
@@ -128,12 +135,19 @@ done <"$W/files.txt"
 # segment: every file written; as many bad checksums after as before.
 seg_ok=1
 mkdir -p "$W/seg"
+segment_one() {
+	"$T" segment -q --mtu 576 "$2" "$W/seg/$1.cap" 2>"$W/seg/$1.err" ||
+		echo "  segment $2: $(head -c 300 "$W/seg/$1.err")" >"$W/seg/$1.fail"
+}
 i=0
 while read -r f; do
 	i=$((i + 1))
-	"$T" segment -q --mtu 576 "$f" "$W/seg/$i.cap" 2>"$W/seg.err" ||
-		{ echo "  segment $f: $(head -c 300 "$W/seg.err")"; seg_ok=0; }
+	spawn segment_one "$i" "$f"
 done <"$W/files.txt"
+wait
+for e in "$W"/seg/*.fail; do
+	[ -e "$e" ] && { cat "$e"; seg_ok=0; }
+done
 "$T" check --json $(seq -f "$W/seg/%g.cap" 1 "$i") >"$W/seg.jsonl" \
 	2>/dev/null
 $PY - "$W/check.jsonl" "$W/seg.jsonl" <<'PY' || seg_ok=0

@@ -61,3 +61,13 @@ release_build() {
 		-DINETCSUM_BUILD_FUZZERS=OFF &&
 		build "$RELEASE_BUILD"
 }
+
+# spawn CMD...: run CMD in the background, standard input from /dev/null,
+# once fewer than JOBS commands started this way are still running (each
+# is one single-threaded process); the caller waits for the last ones.
+spawn() {
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n || true
+	done
+	"$@" </dev/null &
+}
