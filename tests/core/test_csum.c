@@ -688,8 +688,10 @@ huge_map(struct huge *h)
 	}
 #ifdef MADV_HUGEPAGE
 	/*
-	 * Read faults then map the shared huge zero page, 2 MiB at a time:
-	 * a million 4 KiB faults were most of the test's time natively.
+	 * Read faults then map the shared huge zero page, 2 MiB at a time
+	 * (in 4 KiB pages: a million faults, then a TLB miss every 4 KiB of
+	 * each kernel's pass; test_csum took 29.6 s so, 2 s with this, on
+	 * a Zen 5).
 	 * Only where Linux maps that page for reads, or every fault would
 	 * allocate 2 MiB of real memory; and only a hint (QEMU's user mode
 	 * ignores it, a kernel without THP refuses it).
