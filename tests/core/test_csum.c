@@ -713,28 +713,39 @@ huge_map(struct huge *h)
 }
 
 /*
+ * The next name in INETCSUM_TEST_HUGE's list (names separated by spaces or
+ * commas), from *p on: its start, with its length in *len (0 at the end).
+ */
+static const char *
+huge_next_name(const char **p, size_t *len)
+{
+	const char *name = *p + strspn(*p, " ,");
+
+	*len = strcspn(name, " ,");
+	*p = name + *len;
+	return name;
+}
+
+/*
  * Whether kernel 'name' gets the >4 GiB test: INETCSUM_TEST_HUGE, when set,
- * lists the kernels that do (names separated by spaces or commas; "none"
- * for none).  Under QEMU the test is most of this program's time (4 GiB
- * through an emulated vector unit), and runs of the same binaries on
- * several emulated CPUs need it once per kernel: the cross suite passes
- * each run the kernels that no earlier run of those binaries has tested.
+ * lists the kernels that do ("none" for none).  Under QEMU the test is
+ * most of this program's time (4 GiB through an emulated vector unit), and
+ * runs of the same binaries on several emulated CPUs need it once per
+ * kernel: the cross suite passes each run the kernels that no earlier run
+ * of those binaries has tested.
  */
 static int
 huge_wanted(const char *name)
 {
-	const char *p = getenv("INETCSUM_TEST_HUGE");
+	const char *p = getenv("INETCSUM_TEST_HUGE"), *next;
 	size_t n = strlen(name), len;
 
 	if (p == NULL || *p == '\0')
 		return 1;
-	while (*p != '\0') {
-		p += strspn(p, " ,");
-		len = strcspn(p, " ,");
-		if (len == n && memcmp(p, name, n) == 0)
+	for (next = huge_next_name(&p, &len); len != 0;
+	     next = huge_next_name(&p, &len))
+		if (len == n && memcmp(next, name, n) == 0)
 			return 1;
-		p += len;
-	}
 	return 0;
 }
 
@@ -747,17 +758,15 @@ static int
 huge_wanted_by_any(void)
 {
 	uint32_t features = inetcsum_cpu_features();
-	const char *p = getenv("INETCSUM_TEST_HUGE");
+	const char *p = getenv("INETCSUM_TEST_HUGE"), *next;
 	size_t i, len;
 	char name[64];
 
-	while (p != NULL && *p != '\0') {
-		p += strspn(p, " ,");
-		len = strcspn(p, " ,");
-		if (len == 0)
-			break;
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		p += len;
+	if (p == NULL)
+		p = "";
+	for (next = huge_next_name(&p, &len); len != 0;
+	     next = huge_next_name(&p, &len)) {
+		snprintf(name, sizeof(name), "%.*s", (int)len, next);
 		for (i = 0; i < inetcsum_num_kernels; i++)
 			if (strcmp(inetcsum_kernels[i]->name, name) == 0)
 				break;

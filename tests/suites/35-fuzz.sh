@@ -23,14 +23,20 @@ build "$B" "${names[@]}"
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
+# corpus_of NAME: the target's committed corpus folder, or nothing.
+corpus_of() {
+	if [ -d "$PWD/fuzz/corpus/${1#fuzz_}" ]; then echo "$PWD/fuzz/corpus/${1#fuzz_}"; fi
+}
+
 # fuzz NAME SECS: one libFuzzer run; its output in WORK.log, its exit
 # status in WORK.rc.
 fuzz() {
-	local name=$1 secs=$2 corpus=$PWD/fuzz/corpus/${1#fuzz_}
+	local name=$1 secs=$2 corpus
 	local work=$BUILD_ROOT/fuzz-work/${1#fuzz_} rc=0
 	local -a dirs=("$work")
 	mkdir -p "$work"
-	[ -d "$corpus" ] && dirs+=("$corpus")
+	corpus=$(corpus_of "$name")
+	[ -n "$corpus" ] && dirs+=("$corpus")
 	(cd "$work" && "$B/fuzz/$name" -max_total_time="$secs" -timeout=10 \
 		-print_final_stats=1 "${dirs[@]}") >"$work.log" 2>&1 || rc=$?
 	echo $rc >"$work.rc"
@@ -53,8 +59,7 @@ wait
 status=0
 for name in "${names[@]}"; do
 	work=$BUILD_ROOT/fuzz-work/${name#fuzz_}
-	corpus=$PWD/fuzz/corpus/${name#fuzz_}
-	[ -d "$corpus" ] || corpus=
+	corpus=$(corpus_of "$name")
 	echo "$name: $(secs_of "$name") s, corpus $work${corpus:+ $corpus}"
 	if [ "$(cat "$work.rc" 2>/dev/null)" = 0 ]; then
 		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|DONE' \

@@ -587,7 +587,7 @@ sve_probes() {
 
 # run NAME: probe, then ctest.
 run() {
-	local r=$1 b triplet runner cpu cflags dir n t0 t names on huge k why
+	local r=$1 b triplet runner cpu cflags dir n t0 t names on huge k why scope
 	local -a sel
 	local -a cmd
 	read -r b triplet runner cpu cflags <<<"${RUN[$r]}"
@@ -688,10 +688,10 @@ run() {
 		${sel[@]+"${sel[@]}"} \
 		--timeout 300 >"$OUT/$r-ctest.log" 2>&1; then
 		t=$(($(date +%s) - t0))
-		why=
+		scope=
 		[ -n "${sel[0]-}" ] &&
-			why="; label core only, the others ran in ${FULL_DONE[$b]}"
-		echo "$r: $n tests passed ($t s $on)$why"
+			scope="; label core only, the others ran in ${FULL_DONE[$b]}"
+		echo "$r: $n tests passed ($t s $on)$scope"
 		HUGE_DONE[$b]="${HUGE_DONE[$b]-} $huge"
 		[ -n "${sel[0]-}" ] || FULL_DONE[$b]=$r
 	else
