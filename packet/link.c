@@ -250,11 +250,87 @@ is_vlan_tpid(unsigned type)
 	return type == 0x8100 || type == 0x88a8 || type == 0x9100;
 }
 
+/*
+ * Arista's vendor-specific ethertype (AVSP, 0xd28b, IEEE-assigned in
+ * 2016), which its switches insert after the source address to carry a
+ * hardware timestamp: a 2-byte subtype (0x0001, timestamp), a 2-byte
+ * version that says the timestamp's size (0x0010 and 0x0110: 64 bits,
+ * 0x0020 and 0x0120: 48 bits; TAI and UTC), the timestamp, and then the
+ * original ethertype.  These are the forms Wireshark's AVSP dissector
+ * reads on to the inner ethertype; its other subtype (0xcafe, Arista's
+ * traffic generator) carries no IP, and an unknown version has no known
+ * length, so either is counted as not parsed.
+ */
+#define AVSP_ETHERTYPE		0xd28b
+#define AVSP_HLEN		4	/* subtype, version */
+#define AVSP_SUBTYPE_TIMESTAMP	0x0001
+
+/* The timestamp's length for AVSP version 'ver' (0: not known). */
+static size_t
+avsp_ts_len(unsigned ver)
+{
+	switch (ver) {
+	case 0x0010:
+	case 0x0110:
+		return 8;	/* 32-bit seconds, 32-bit nanoseconds */
+	case 0x0020:
+	case 0x0120:
+		return 6;	/* 16-bit seconds, 32-bit nanoseconds */
+	}
+	return 0;
+}
+
+/*
+ * Step over the AVSP header at *off: 1 with *type and *off set to the
+ * ethertype behind it and where its packet starts; 0 (noted) otherwise.
+ */
+static int
+avsp(struct pctx *c, unsigned *type, size_t *off, size_t end)
+{
+	size_t o = *off, len;
+
+	if (o > end || end - o < AVSP_HLEN || !have(c, o, AVSP_HLEN)) {
+		network(c, INETCSUM_L3_CUT, o);
+		set_note(c, "truncated in the Arista (AVSP) header");
+		return 0;
+	}
+	if (be16(c->f + o) != AVSP_SUBTYPE_TIMESTAMP) {
+		network(c, INETCSUM_L3_OTHER, o);
+		set_note(c, "Arista (AVSP) subtype not parsed");
+		return 0;
+	}
+	len = avsp_ts_len(be16(c->f + o + 2));
+	if (len == 0) {
+		network(c, INETCSUM_L3_OTHER, o);
+		set_note(c, "Arista (AVSP) timestamp version not parsed");
+		return 0;
+	}
+	len += AVSP_HLEN + 2;
+	if (end - o < len || !have(c, o, len)) {
+		network(c, INETCSUM_L3_CUT, o);
+		set_note(c, "truncated in the Arista (AVSP) header");
+		return 0;
+	}
+	*type = be16(c->f + o + len - 2);
+	*off = o + len;
+	return 1;
+}
+
 void
 inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 {
-	/* Any number of tags; each is bounded by the frame, so this ends. */
-	while (is_vlan_tpid(type)) {
+	/*
+	 * Any number of VLAN tags and AVSP headers; each is bounded by the
+	 * frame, so this ends.
+	 */
+	for (;;) {
+		if (type == AVSP_ETHERTYPE) {
+			if (!avsp(c, &type, &off, end))
+				return;
+			continue;
+		}
+		if (!is_vlan_tpid(type))
+			break;
 		if (off > end || end - off < VLAN_TAG_LEN) {
 			network(c, INETCSUM_L3_CUT, off);
 			set_note(c, "VLAN tag past the end of its packet");

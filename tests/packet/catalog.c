@@ -13,6 +13,7 @@
 #include "catalog.h"
 
 static void macsec_frames(void);
+static void avsp_frames(void);
 static void nflog_ipnet_frames(void);
 static void pktap_frames(void);
 static void arcnet_frames(void);
@@ -219,6 +220,7 @@ basics(void)
 	fb_payload(&fb, 46, 13);
 	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
 	macsec_frames();
+	avsp_frames();
 	nflog_ipnet_frames();
 	pktap_frames();
 	arcnet_frames();
@@ -311,6 +313,80 @@ macsec_frames(void)
 	    W(UDP, GOOD, 0))->mut = fb.len - 12 - 1;
 	macsec_short(&fb, 47, 12);
 	ADD0("macsec-short-length-past", 1, &fb, "short length outside");
+}
+
+/*
+ * Arista's timestamp header (ethertype 0xd28b; packet/link.c): subtype 1,
+ * a version that gives the timestamp's size (64 bits: 0x0010 TAI, 0x0110
+ * UTC; 48 bits: 0x0020, 0x0120), the timestamp, the original ethertype.
+ * Behind it IPv4/TCP, and a VLAN tag and IPv6/UDP; under a VLAN tag; then
+ * the forms with no known length (another subtype, an unknown version),
+ * and a header cut short.
+ */
+static void
+avsp_frames(void)
+{
+	static const uint8_t ts64[] = { 0x00, 0x01, 0x00, 0x10, 0x5c, 0xee,
+		0xed, 0x37, 0x38, 0x4b, 0x4d, 0xc8, 0x08, 0x00 };
+	static const uint8_t ts48_utc[] = { 0x00, 0x01, 0x01, 0x20, 0xed, 0x37,
+		0x38, 0x4b, 0x4d, 0xc8, 0x81, 0x00, 0x00, 0x65, 0x86, 0xdd };
+	static const uint8_t ts64_utc[] = { 0x00, 0x01, 0x01, 0x10, 0x5c, 0xee,
+		0xed, 0x38, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00 };
+	static const uint8_t tgen[] = { 0xca, 0xfe, 0x00, 0x01, 0x00, 0x00,
+		0x00, 0x07, 0x00, 0x10 };
+	static const uint8_t ver_unknown[] = { 0x00, 0x01, 0x00, 0x30, 0x00,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x00 };
+	static const unsigned q1[] = { 0x8100 };
+	struct fb fb;
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0xd28b);
+	fb_raw(&fb, ts64, sizeof(ts64));
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 24, 22);
+	fb_finish(&fb);
+	ADD("avsp-ts64-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0xd28b);
+	fb_raw(&fb, ts48_utc, sizeof(ts48_utc));
+	fb_ipv6(&fb, 17, A6, B6);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 17, 23);
+	fb_finish(&fb);
+	ADD("avsp-ts48-vlan-ipv6-udp", 1, &fb, "", LAST, W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, q1, 1, 0xd28b);
+	fb_raw(&fb, ts64_utc, sizeof(ts64_utc));
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 9, 24);
+	fb_finish(&fb);
+	ADD("vlan-avsp-ts64-ipv4-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0xd28b);
+	fb_raw(&fb, tgen, sizeof(tgen));
+	fb_payload(&fb, 16, 25);
+	ADD0("avsp-tgen", 1, &fb, "Arista (AVSP) subtype not parsed");
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0xd28b);
+	fb_raw(&fb, ver_unknown, sizeof(ver_unknown));
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_finish(&fb);
+	ADD0("avsp-version-unknown", 1, &fb,
+	     "Arista (AVSP) timestamp version not parsed");
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0xd28b);
+	fb_raw(&fb, ts64, 9);
+	ADD0("avsp-cut", 1, &fb, "truncated in the Arista (AVSP) header");
 }
 
 /* An IPv4/TCP (v6 0) or IPv6/UDP (v6 1) packet, built whole, into 'ip'. */
