@@ -240,7 +240,12 @@ macsec(struct pctx *c, size_t off, size_t end)
 		set_note(c, "truncated in the MACsec secure data");
 		return;
 	}
+	/* A level of its own: MACsec inside MACsec would recurse, a level
+	 * per 24 bytes of frame, without the limit. */
+	if (!inetcsum_pkt_enter(c))
+		return;
 	inetcsum_pkt_ethertype(c, be16(c->f + off + tag), off + tag + 2, dend);
+	c->depth--;
 }
 
 static int

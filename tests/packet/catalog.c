@@ -295,6 +295,7 @@ macsec_frames(void)
 	};
 	static const uint8_t enc[] = { 0x2c, 0x00, 0x00, 0x00, 0x00, 0x0b };
 	struct fb fb;
+	int i;
 
 	macsec_clear("macsec-integrity", tag, sizeof(tag), 40, 18);
 	macsec_clear("macsec-integrity-sci", tag_sci, sizeof(tag_sci), 33, 19);
@@ -313,6 +314,21 @@ macsec_frames(void)
 	    W(UDP, GOOD, 0))->mut = fb.len - 12 - 1;
 	macsec_short(&fb, 47, 12);
 	ADD0("macsec-short-length-past", 1, &fb, "short length outside");
+	/* MACsec in MACsec, ten deep: a level each, as tunnels are. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e5);
+	for (i = 0; i < 10; i++) {
+		fb_raw(&fb, tag, 6);
+		fb_raw(&fb, i < 9 ? "\x88\xe5" : "\x08\x00", 2);
+	}
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_finish(&fb);
+	for (i = 0; i < 10; i++)
+		fb_raw(&fb, tag, 8);	/* 16 bytes of ICV per level */
+	for (i = 0; i < 10; i++)
+		fb_raw(&fb, tag, 8);
+	ADD0("macsec-too-deep", 1, &fb, "tunnels nested too deep");
 }
 
 /*
