@@ -285,6 +285,24 @@ avsp_ts_len(unsigned ver)
 	return 0;
 }
 
+/* Whether 'n' bytes of AVSP header at 'off' are in the packet and in the
+ * record; noted, as VLAN tags are, where not. */
+static int
+avsp_fits(struct pctx *c, size_t off, size_t n, size_t end)
+{
+	if (off > end || end - off < n) {
+		network(c, INETCSUM_L3_CUT, off);
+		set_note(c, "Arista (AVSP) header past the end of its packet");
+		return 0;
+	}
+	if (!have(c, off, n)) {
+		network(c, INETCSUM_L3_CUT, off);
+		set_note(c, "truncated in the Arista (AVSP) header");
+		return 0;
+	}
+	return 1;
+}
+
 /*
  * Step over the AVSP header at *off: 1 with *type and *off set to the
  * ethertype behind it and where its packet starts; 0 (noted) otherwise.
@@ -294,11 +312,8 @@ avsp(struct pctx *c, unsigned *type, size_t *off, size_t end)
 {
 	size_t o = *off, len;
 
-	if (o > end || end - o < AVSP_HLEN || !have(c, o, AVSP_HLEN)) {
-		network(c, INETCSUM_L3_CUT, o);
-		set_note(c, "truncated in the Arista (AVSP) header");
+	if (!avsp_fits(c, o, AVSP_HLEN, end))
 		return 0;
-	}
 	if (be16(c->f + o) != AVSP_SUBTYPE_TIMESTAMP) {
 		network(c, INETCSUM_L3_OTHER, o);
 		set_note(c, "Arista (AVSP) subtype not parsed");
@@ -311,11 +326,8 @@ avsp(struct pctx *c, unsigned *type, size_t *off, size_t end)
 		return 0;
 	}
 	len += AVSP_HLEN + 2;
-	if (end - o < len || !have(c, o, len)) {
-		network(c, INETCSUM_L3_CUT, o);
-		set_note(c, "truncated in the Arista (AVSP) header");
+	if (!avsp_fits(c, o, len, end))
 		return 0;
-	}
 	*type = be16(c->f + o + len - 2);
 	*off = o + len;
 	return 1;

@@ -402,7 +402,12 @@ avsp_frames(void)
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0xd28b);
 	fb_raw(&fb, ts64, 9);
-	ADD0("avsp-cut", 1, &fb, "truncated in the Arista (AVSP) header");
+	ADD0("avsp-short", 1, &fb,
+	     "Arista (AVSP) header past the end of its packet");
+	/* The same bytes of a longer frame, cut by the snapshot length. */
+	fb_payload(&fb, 40, 26);
+	ADD0("avsp-snapshot-cut", 1, &fb,
+	     "truncated in the Arista (AVSP) header")->len = 14 + 9;
 }
 
 /* An IPv4/TCP (v6 0) or IPv6/UDP (v6 1) packet, built whole, into 'ip'. */
