@@ -248,11 +248,56 @@ macsec(struct pctx *c, size_t off, size_t end)
 	c->depth--;
 }
 
-static int
-is_vlan_tpid(unsigned type)
+/*
+ * Tags that an ethertype announces and that end in the next ethertype,
+ * with their length up to and including it:
+ *   - VLAN tags: 802.1Q C-tag, 802.1ad S-tag, the pre-standard QinQ
+ *     0x9100 (a 2-byte TCI);
+ *   - Cisco's VN-Tag (0x8926: 4 bytes of direction, pointer and virtual
+ *     interface ids);
+ *   - the 802.1BR E-Tag (0x893f: 6 bytes of priority and channel ids);
+ * each as tshark decodes it, on to the ethertype behind.
+ */
+static const struct eth_tag {
+	unsigned type;
+	size_t len;
+	const char *past, *cut;	/* the notes where it does not fit */
+} eth_tags[] = {
+	{ 0x8100, VLAN_TAG_LEN, "VLAN tag past the end of its packet",
+	  "truncated in a VLAN tag" },
+	{ 0x88a8, VLAN_TAG_LEN, "VLAN tag past the end of its packet",
+	  "truncated in a VLAN tag" },
+	{ 0x9100, VLAN_TAG_LEN, "VLAN tag past the end of its packet",
+	  "truncated in a VLAN tag" },
+	{ 0x8926, 6, "VN-Tag past the end of its packet",
+	  "truncated in a VN-Tag" },
+	{ 0x893f, 8, "E-Tag past the end of its packet",
+	  "truncated in an E-Tag" },
+};
+
+static const struct eth_tag *
+eth_tag(unsigned type)
 {
-	/* 802.1Q C-tag, 802.1ad S-tag, and the pre-standard QinQ 0x9100. */
-	return type == 0x8100 || type == 0x88a8 || type == 0x9100;
+	size_t i;
+
+	for (i = 0; i < sizeof(eth_tags) / sizeof(eth_tags[0]); i++)
+		if (eth_tags[i].type == type)
+			return &eth_tags[i];
+	return NULL;
+}
+
+/*
+ * need() for a header before the network layer: where it does not fit,
+ * the frame's network layer is recorded as cut there.
+ */
+static int
+need_l2(struct pctx *c, size_t off, size_t n, size_t end, const char *past,
+	const char *cut)
+{
+	if (need(c, off, n, end, past, cut))
+		return 1;
+	network(c, INETCSUM_L3_CUT, off);
+	return 0;
 }
 
 /*
@@ -269,6 +314,8 @@ is_vlan_tpid(unsigned type)
 #define AVSP_ETHERTYPE		0xd28b
 #define AVSP_HLEN		4	/* subtype, version */
 #define AVSP_SUBTYPE_TIMESTAMP	0x0001
+#define AVSP_PAST	"Arista (AVSP) header past the end of its packet"
+#define AVSP_CUT	"truncated in the Arista (AVSP) header"
 
 /* The timestamp's length for AVSP version 'ver' (0: not known). */
 static size_t
@@ -285,81 +332,75 @@ avsp_ts_len(unsigned ver)
 	return 0;
 }
 
-/* Whether 'n' bytes of AVSP header at 'off' are in the packet and in the
- * record; noted, as VLAN tags are, where not. */
-static int
-avsp_fits(struct pctx *c, size_t off, size_t n, size_t end)
-{
-	if (off > end || end - off < n) {
-		network(c, INETCSUM_L3_CUT, off);
-		set_note(c, "Arista (AVSP) header past the end of its packet");
-		return 0;
-	}
-	if (!have(c, off, n)) {
-		network(c, INETCSUM_L3_CUT, off);
-		set_note(c, "truncated in the Arista (AVSP) header");
-		return 0;
-	}
-	return 1;
-}
-
 /*
- * Step over the AVSP header at *off: 1 with *type and *off set to the
- * ethertype behind it and where its packet starts; 0 (noted) otherwise.
+ * The AVSP header at 'off' with the ethertype behind it: its length, or 0
+ * (noted) where it cannot be stepped over.
  */
-static int
-avsp(struct pctx *c, unsigned *type, size_t *off, size_t end)
+static size_t
+avsp_len(struct pctx *c, size_t off, size_t end)
 {
-	size_t o = *off, len;
+	size_t len;
 
-	if (!avsp_fits(c, o, AVSP_HLEN, end))
+	if (!need_l2(c, off, AVSP_HLEN, end, AVSP_PAST, AVSP_CUT))
 		return 0;
-	if (be16(c->f + o) != AVSP_SUBTYPE_TIMESTAMP) {
-		network(c, INETCSUM_L3_OTHER, o);
+	if (be16(c->f + off) != AVSP_SUBTYPE_TIMESTAMP) {
+		network(c, INETCSUM_L3_OTHER, off);
 		set_note(c, "Arista (AVSP) subtype not parsed");
 		return 0;
 	}
-	len = avsp_ts_len(be16(c->f + o + 2));
+	len = avsp_ts_len(be16(c->f + off + 2));
 	if (len == 0) {
-		network(c, INETCSUM_L3_OTHER, o);
+		network(c, INETCSUM_L3_OTHER, off);
 		set_note(c, "Arista (AVSP) timestamp version not parsed");
 		return 0;
 	}
 	len += AVSP_HLEN + 2;
-	if (!avsp_fits(c, o, len, end))
-		return 0;
-	*type = be16(c->f + o + len - 2);
-	*off = o + len;
-	return 1;
+	return need_l2(c, off, len, end, AVSP_PAST, AVSP_CUT) ? len : 0;
+}
+
+/*
+ * Provider Backbone Bridging (IEEE 802.1ah, 0x88e7): a 4-byte I-TAG
+ * (priority, flags and the 24-bit service id), then the customer's whole
+ * Ethernet header, as tshark decodes it.  The customer frame is a level
+ * of its own, as Ethernet inside GRE or MPLS is.
+ */
+#define PBB_ITAG_LEN	4
+
+static void
+pbb(struct pctx *c, size_t off, size_t end)
+{
+	if (!need_l2(c, off, PBB_ITAG_LEN, end, "802.1ah I-TAG past the end "
+		     "of its packet", "truncated in the 802.1ah I-TAG") ||
+	    !inetcsum_pkt_enter(c))
+		return;
+	inetcsum_pkt_ether(c, off + PBB_ITAG_LEN, end);
+	c->depth--;
 }
 
 void
 inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 {
+	const struct eth_tag *t;
+	size_t len;
+
 	/*
-	 * Any number of VLAN tags and AVSP headers; each is bounded by the
-	 * frame, so this ends.
+	 * Any number of tags and AVSP headers, stepped over in a loop, not
+	 * by recursion; each is bounded by the frame, so this ends.
 	 */
 	for (;;) {
 		if (type == AVSP_ETHERTYPE) {
-			if (!avsp(c, &type, &off, end))
+			len = avsp_len(c, off, end);
+			if (len == 0)
 				return;
-			continue;
-		}
-		if (!is_vlan_tpid(type))
+		} else if ((t = eth_tag(type)) != NULL) {
+			len = t->len;
+			if (!need_l2(c, off, len, end, t->past, t->cut))
+				return;
+		} else {
 			break;
-		if (off > end || end - off < VLAN_TAG_LEN) {
-			network(c, INETCSUM_L3_CUT, off);
-			set_note(c, "VLAN tag past the end of its packet");
-			return;
 		}
-		if (!have(c, off, VLAN_TAG_LEN)) {
-			network(c, INETCSUM_L3_CUT, off);
-			set_note(c, "truncated in a VLAN tag");
-			return;
-		}
-		type = be16(c->f + off + 2);
-		off += VLAN_TAG_LEN;
+		type = be16(c->f + off + len - 2);
+		off += len;
 	}
 	network(c, type == 0x0800 ? ip_version(c, off, 4) :
 		   type == 0x86dd ? ip_version(c, off, 6) : INETCSUM_L3_OTHER,
@@ -380,6 +421,9 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		return;
 	case 0x88e5:
 		macsec(c, off, end);
+		return;
+	case 0x88e7:
+		pbb(c, off, end);
 		return;
 	case 0x894f:
 		inetcsum_pkt_nsh(c, off, end);

@@ -14,12 +14,13 @@
 
 static void macsec_frames(void);
 static void avsp_frames(void);
+static void l2_tag_frames(void);
 static void nflog_ipnet_frames(void);
 static void pktap_frames(void);
 static void arcnet_frames(void);
 static void prefix_frames(void);
 
-#define MAX_CASES 320
+#define MAX_CASES 400
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
 
@@ -221,6 +222,7 @@ basics(void)
 	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
 	macsec_frames();
 	avsp_frames();
+	l2_tag_frames();
 	nflog_ipnet_frames();
 	pktap_frames();
 	arcnet_frames();
@@ -408,6 +410,70 @@ avsp_frames(void)
 	fb_payload(&fb, 40, 26);
 	ADD0("avsp-snapshot-cut", 1, &fb,
 	     "truncated in the Arista (AVSP) header")->len = 14 + 9;
+}
+
+/*
+ * The other headers before the network layer that tshark decodes through
+ * (packet/link.c): 802.1ah PBB (an I-TAG and the customer's Ethernet
+ * header, here under an S-tag and over a C-tag), Cisco's VN-Tag (4 bytes)
+ * and the 802.1BR E-Tag (6 bytes), each followed by the next ethertype;
+ * then each of them ending the packet early, or cut by the snapshot.
+ */
+static void
+l2_tag_frames(void)
+{
+	static const uint8_t itag[] = { 0x60, 0x01, 0x02, 0x03 };
+	static const uint8_t vntag[] = { 0x80, 0x05, 0x00, 0x07, 0x08, 0x00 };
+	static const uint8_t etag[] = { 0x20, 0x00, 0x00, 0x11, 0x00, 0x00,
+					0x86, 0xdd };
+	static const unsigned s1[] = { 0x88a8 }, q1[] = { 0x8100 };
+	struct fb fb;
+
+	fb_init(&fb);
+	fb_eth(&fb, s1, 1, 0x88e7);
+	fb_raw(&fb, itag, sizeof(itag));
+	fb_eth(&fb, q1, 1, 0x0800);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 30, 27);
+	fb_finish(&fb);
+	ADD("pbb-vlan-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8926);
+	fb_raw(&fb, vntag, sizeof(vntag));
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 21, 28);
+	fb_finish(&fb);
+	ADD("vntag-ipv4-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x893f);
+	fb_raw(&fb, etag, sizeof(etag));
+	fb_ipv6(&fb, 6, A6, B6);
+	fb_tcp(&fb);
+	fb_payload(&fb, 15, 29);
+	fb_finish(&fb);
+	ADD("etag-ipv6-tcp", 1, &fb, "", LAST, W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88e7);
+	fb_raw(&fb, itag, 3);
+	ADD0("pbb-short", 1, &fb, "802.1ah I-TAG past the end of its packet");
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8926);
+	fb_raw(&fb, vntag, 5);
+	ADD0("vntag-short", 1, &fb, "VN-Tag past the end of its packet");
+	fb_payload(&fb, 40, 30);
+	ADD0("vntag-snapshot-cut", 1, &fb, "truncated in a VN-Tag")->len =
+		14 + 5;
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x893f);
+	fb_raw(&fb, etag, 7);
+	ADD0("etag-short", 1, &fb, "E-Tag past the end of its packet");
 }
 
 /* An IPv4/TCP (v6 0) or IPv6/UDP (v6 1) packet, built whole, into 'ip'. */
