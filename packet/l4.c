@@ -157,8 +157,8 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 					      off + UDP_HLEN, off + len);
 }
 
-static void
-gre(struct pctx *c, const struct ipinfo *ip, size_t off)
+void
+inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 {
 	size_t plen = ip->end - off;
 	size_t hlen = GRE_BASE_HLEN;
@@ -472,7 +472,7 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		      IGMP_CSUM_OFF, IGMP_MIN_LEN, 0);
 		return;
 	case IPPROTO_GRE:
-		gre(c, ip, off);
+		inetcsum_pkt_gre(c, ip, off);
 		return;
 	case IPPROTO_IPIP:
 	case IPPROTO_IPV6:

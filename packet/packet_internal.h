@@ -394,6 +394,9 @@ inetcsum_pkt_ipv6_opt(const u8 *o, size_t hl, size_t *i)
 /* The protocol above IP, starting at 'off' (l4.c). */
 void inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip,
 			unsigned proto, size_t off);
+/* GRE (RFC 2784, 2890) at 'off', its packet ending at ip->end (l4.c); also
+ * the payload of GRE-in-UDP (tunnel.c). */
+void inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off);
 
 /*
  * The routing and control protocols and DCCP (l4_other.c): PIM, VRRP and

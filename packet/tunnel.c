@@ -17,6 +17,11 @@
  *   L2TPv2      UDP 1701 (RFC 2661), data messages: PPP
  *   Teredo      UDP 3544 (RFC 4380), authentication and origin indications
  *   MPLS        UDP 6635 (RFC 7510), the label stack as above
+ *   GRE         UDP 4754 (RFC 8086), the GRE header as over IP (l4.c)
+ *   LISP        UDP 4341 (RFC 9300 section 5.3), the 8-byte data header,
+ *               then IPv4/IPv6 by the first nibble
+ *   AYIYA       UDP 5072 (draft-massar-v6ops-ayiya), forwarded packets:
+ *               IPv4 or IPv6 by the next header
  *   ERSPAN      GRE 0x88be (type I without, type II with the GRE sequence
  *               number) and 0x22eb (type III, optional platform subheader)
  *
@@ -61,6 +66,14 @@
 #define PORT_GENEVE	6081
 #define PORT_MPLS	6635
 #define PORT_VXLAN_LNX	8472
+#define PORT_LISP	4341
+#define PORT_GRE	4754
+#define PORT_AYIYA	5072
+
+#define LISP_HLEN	8	/* flags, nonce/map version, instance/LSBs */
+#define AYIYA_HLEN	8	/* lengths, methods, opcode, next, epoch */
+#define AYIYA_FORWARD	1	/* the opcode of a forwarded packet */
+#define AYIYA_ECHO_FWD	3	/* echo request and forward */
 
 /* IPv4 or IPv6 by the version nibble; 'notip' is the note otherwise. */
 static void
@@ -383,6 +396,69 @@ teredo(struct pctx *c, size_t off, size_t end)
 	inetcsum_pkt_ipv6(c, off, end);
 }
 
+/* GRE in UDP (RFC 8086): the GRE header and its packet as over IP.  GRE's
+ * checksum takes no pseudo-header (RFC 2784 section 2.5), so the datagram's
+ * end is all gre() needs of an IP layer. */
+static void
+gre_udp(struct pctx *c, size_t off, size_t end)
+{
+	struct ipinfo in;
+
+	memset(&in, 0, sizeof(in));
+	in.end = end;
+	inetcsum_pkt_gre(c, &in, off);
+}
+
+/* LISP data (RFC 9300 section 5.3): 8 bytes, then the inner IP packet,
+ * told by its version nibble as tshark does. */
+static void
+lisp(struct pctx *c, size_t off, size_t end)
+{
+	if (!need(c, off, LISP_HLEN, end, "LISP header past the end of its "
+		  "packet", "truncated in the LISP header"))
+		return;
+	ip_by_version(c, off + LISP_HLEN, end, "LISP payload not IP");
+}
+
+/*
+ * AYIYA (Anything In Anything, draft-massar-v6ops-ayiya): 8 bytes, an
+ * identity of 2^n bytes (n: the first byte's high nibble) and a signature
+ * of 4m bytes (m: the second byte's high nibble), then, in a forwarded
+ * packet (opcode 1, the third byte's low nibble), the packet whose IP
+ * protocol number is the fourth byte: 4 (IPv4) or 41 (IPv6) here, the
+ * packet then told by its version nibble, as tshark's IP dissector hands
+ * a version 6 packet to IPv6.  The other opcodes are heartbeats, queries
+ * and echoes, complete without a packet; an echo request that forwards
+ * one (3) is noted, as tshark does not decode it either.
+ */
+static void
+ayiya(struct pctx *c, size_t off, size_t end)
+{
+	const char *past = "AYIYA header past the end of its packet";
+	const char *cut = "truncated in the AYIYA header";
+	unsigned op, next;
+	size_t hl;
+
+	if (!need(c, off, AYIYA_HLEN, end, past, cut))
+		return;
+	op = c->f[off + 2] & 0x0f;
+	if (op == AYIYA_ECHO_FWD) {
+		set_note(c, "AYIYA echo request's packet not parsed");
+		return;
+	}
+	if (op != AYIYA_FORWARD)
+		return;		/* no packet inside */
+	next = c->f[off + 3];
+	if (next != IPPROTO_IPIP && next != IPPROTO_IPV6) {
+		set_note(c, "AYIYA payload not IP");
+		return;
+	}
+	hl = AYIYA_HLEN + ((size_t)1 << (c->f[off] >> 4)) +
+	     (size_t)(c->f[off + 1] >> 4) * 4;
+	if (need(c, off, hl, end, past, cut))
+		ip_by_version(c, off + hl, end, "AYIYA payload not IP");
+}
+
 /*
  * Ports declared with inetcsum_frame_udp_port(): 0 (tshark's default),
  * an enum inetcsum_tunnel value, or INETCSUM_TUNNEL_NONE.  Written only
@@ -393,9 +469,9 @@ static unsigned char declared[65536];
 INETCSUM_API int
 inetcsum_frame_udp_port(unsigned port, int kind)
 {
-	/* INETCSUM_TUNNEL_MPLS is the last kind (the header appends). */
+	/* INETCSUM_TUNNEL_AYIYA is the last kind (the header appends). */
 	if (port == 0 || port > 65535 || kind < 0 ||
-	    kind > INETCSUM_TUNNEL_MPLS)
+	    kind > INETCSUM_TUNNEL_AYIYA)
 		return -1;
 	declared[port] = (unsigned char)kind;
 	return 0;
@@ -417,6 +493,9 @@ tunnel_port(unsigned port)
 	case PORT_GENEVE:
 	case PORT_MPLS:
 	case PORT_VXLAN_LNX:
+	case PORT_LISP:
+	case PORT_GRE:
+	case PORT_AYIYA:
 		return 1;
 	}
 	return 0;
@@ -444,6 +523,9 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		case PORT_VXLAN_GPE:	kind = INETCSUM_TUNNEL_VXLAN_GPE; break;
 		case PORT_GENEVE:	kind = INETCSUM_TUNNEL_GENEVE; break;
 		case PORT_MPLS:		kind = INETCSUM_TUNNEL_MPLS; break;
+		case PORT_LISP:		kind = INETCSUM_TUNNEL_LISP; break;
+		case PORT_GRE:		kind = INETCSUM_TUNNEL_GRE; break;
+		case PORT_AYIYA:	kind = INETCSUM_TUNNEL_AYIYA; break;
 		default:		kind = INETCSUM_TUNNEL_VXLAN; break;
 		}
 	}
@@ -468,6 +550,15 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		break;
 	case INETCSUM_TUNNEL_MPLS:
 		inetcsum_pkt_mpls(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_GRE:
+		gre_udp(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_LISP:
+		lisp(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_AYIYA:
+		ayiya(c, off, end);
 		break;
 	}
 	c->depth--;

@@ -3,7 +3,7 @@
  * tests/packet/catalog_encap.c - the catalog's encapsulations (issue 12):
  * MPLS, PPPoE, PPP and Cisco HDLC link types, 802.3 LLC/SNAP, 802.11 with
  * and without radiotap, the UDP tunnels (VXLAN, VXLAN-GPE, Geneve, GTP-U,
- * L2TPv2, Teredo) and ERSPAN, each with good and bad checksums inside and
+ * L2TPv2, Teredo; GRE in UDP, LISP, AYIYA) and ERSPAN, each with good and bad checksums inside and
  * outside, and the malformed headers that must stop the walk with a note.
  */
 #include <string.h>
@@ -381,6 +381,120 @@ udp_tunnels(void)
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 }
 
+/*
+ * The UDP tunnels added after the first six: GRE in UDP (RFC 8086, here
+ * with the GRE checksum), LISP data (RFC 9300) and AYIYA (forwarded
+ * packets; a heartbeat, which carries none; a next header that is not IP,
+ * and one that names the other IP version, decoded by the packet's own).
+ */
+static void
+udp_tunnels_more(void)
+{
+	/* AYIYA: identity 2^4 = 16 bytes, signature 5 * 4 = 20, forward. */
+	static const uint8_t ayiya[8] = { 0x41, 0x52, 0x11, 0x29,
+					  0x5c, 0xee, 0xed, 0x37 };
+	uint8_t h[8];
+	struct fb fb;
+	size_t u;
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_gre(&fb, 0x8000, 0x0800);
+	catalog_inner_tcp4(&fb, 238);
+	catalog_udp_ports(&fb, u, 51001, 4754);
+	fb_finish(&fb);
+	ADD("gre-in-udp-c-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(GRE, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x86dd);
+	fb_ipv6(&fb, 17, A6, B6);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x88\0\0\x01\0\0\x30\x01", 8);	/* N, I */
+	fb_ipv4(&fb, 17, "10.5.0.1", "10.5.0.2", NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 14, 239);
+	catalog_udp_ports(&fb, u, 4341, 61000);
+	fb_finish(&fb);
+	ADD("lisp-ipv4-udp", 1, &fb, "", LAST, W(UDP, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, "\x88\0\0\x01\0\0\x30\x01\x00\x01", 10);
+	catalog_udp_ports(&fb, u, 61001, 4341);
+	fb_finish(&fb);
+	ADD("lisp-not-ip", 1, &fb, "LISP payload not IP", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, ayiya, sizeof(ayiya));
+	fb_payload(&fb, 36, 240);	/* identity, signature */
+	fb_ipv6(&fb, 6, "2001:db8:a::1", "2001:db8:b::2");
+	fb_tcp(&fb);
+	fb_payload(&fb, 12, 241);
+	catalog_udp_ports(&fb, u, 5072, 5072);
+	fb_finish(&fb);
+	ADD("ayiya-ipv6-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(TCP, GOOD, 0));
+
+	memcpy(h, ayiya, sizeof(h));
+	h[2] = 0x10;	/* opcode 0: heartbeat */
+	h[3] = 59;	/* no next header */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, h, sizeof(h));
+	fb_payload(&fb, 36, 242);
+	catalog_udp_ports(&fb, u, 5072, 5072);
+	fb_finish(&fb);
+	ADD("ayiya-heartbeat", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	h[2] = 0x11;
+	h[3] = 4;	/* IPv4, but an IPv6 packet follows: tshark's way */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, h, sizeof(h));
+	fb_payload(&fb, 36, 243);
+	fb_ipv6(&fb, 17, "2001:db8:a::1", "2001:db8:b::2");
+	fb_udp(&fb, 0);
+	catalog_udp_ports(&fb, u, 5072, 5072);
+	fb_finish(&fb);
+	ADD("ayiya-next-header-ipv4-packet-ipv6", 1, &fb, "", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0), W(UDP, GOOD, 0));
+
+	h[3] = 17;	/* UDP straight after AYIYA: no pseudo-header */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, h, sizeof(h));
+	fb_payload(&fb, 44, 244);
+	catalog_udp_ports(&fb, u, 5072, 5072);
+	fb_finish(&fb);
+	ADD("ayiya-not-ip", 1, &fb, "AYIYA payload not IP", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+}
+
 static void
 erspan(void)
 {
@@ -417,5 +531,6 @@ catalog_encap(void)
 	ppp();
 	llc_wifi();
 	udp_tunnels();
+	udp_tunnels_more();
 	erspan();
 }

@@ -496,6 +496,15 @@ test_l3(void)
 		{ "ppp", 9, "ff030021", 4, 0, INETCSUM_L3_NONE, 0 },
 		{ "ethernet ipip", 1, "000000000001000000000002" "0800", 44,
 		  0, INETCSUM_L3_IPV4, 14 },
+		{ "ethernet vn-tag e-tag avsp ipv4", 1,
+		  "000000000001000000000002" "8926" "00000000" "893f"
+		  "000000000000" "d28b" "00010010" "0000000000000000" "0800",
+		  4, 0, INETCSUM_L3_IPV4, 42 },
+		{ "ethernet avsp cut", 1, "000000000001000000000002" "d28b"
+		  "000100", 0, 0, INETCSUM_L3_CUT, 0 },
+		{ "ethernet pbb ipv4", 1, "000000000001000000000002" "88e7"
+		  "00000001" "000000000003000000000004" "0800", 4, 0,
+		  INETCSUM_L3_OTHER, 14 },
 	};
 	struct inetcsum_frame_result r;
 	uint8_t f[128];
@@ -535,6 +544,50 @@ test_l3(void)
 	      r.l3 == INETCSUM_L3_IPV4 && r.l3_offset == 0, "l3 ip_check");
 }
 
+/*
+ * inetcsum_frame_udp_port() on the GRE-in-UDP case (ports 51001 and 4754):
+ * 4754 declared plain UDP leaves the outer two layers; 51001 declared GRE
+ * as well brings the inner ones back through the higher port; 0 restores
+ * tshark's default.  Kinds past the last one are refused.
+ */
+static void
+test_udp_ports(const struct tcase *cases, size_t n)
+{
+	struct inetcsum_frame_result r;
+	const struct tcase *t = NULL;
+	size_t i, all;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(cases[i].name, "gre-in-udp-c-ipv4-tcp") == 0)
+			t = &cases[i];
+	CHECK(t != NULL, "udp ports: case gre-in-udp-c-ipv4-tcp missing");
+	if (t == NULL)
+		return;
+	inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen, &r);
+	all = r.nlayers;
+	CHECK(all == 5, "udp ports: %zu layers by default, want 5", all);
+	CHECK(inetcsum_frame_udp_port(4754, INETCSUM_TUNNEL_NONE) == 0,
+	      "udp ports: declare 4754 none");
+	inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen, &r);
+	CHECK(r.nlayers == 2, "udp ports: 4754 none: %zu layers, want 2",
+	      r.nlayers);
+	CHECK(inetcsum_frame_udp_port(51001, INETCSUM_TUNNEL_GRE) == 0,
+	      "udp ports: declare 51001 gre");
+	inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen, &r);
+	CHECK(r.nlayers == all, "udp ports: 51001 gre: %zu layers, want %zu",
+	      r.nlayers, all);
+	CHECK(inetcsum_frame_udp_port(4754, 0) == 0 &&
+	      inetcsum_frame_udp_port(51001, 0) == 0, "udp ports: restore");
+	inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen, &r);
+	CHECK(r.nlayers == all, "udp ports: restored: %zu layers", r.nlayers);
+	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_AYIYA + 1) == -1 &&
+	      inetcsum_frame_udp_port(0, INETCSUM_TUNNEL_GRE) == -1 &&
+	      inetcsum_frame_udp_port(65536, INETCSUM_TUNNEL_GRE) == -1,
+	      "udp ports: bad kinds and ports refused");
+	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_AYIYA) == 0 &&
+	      inetcsum_frame_udp_port(1, 0) == 0, "udp ports: last kind");
+}
+
 int
 main(void)
 {
@@ -548,6 +601,7 @@ main(void)
 	test_unverified_icmp_follows(cases, n);
 	test_not_ready(cases, n);
 	test_l3();
+	test_udp_ports(cases, n);
 	printf("test_packet: %zu frames, %d failures (kernel %s)\n", n,
 	       test_failures, inetcsum_impl_name());
 	return test_failures ? 1 : 0;

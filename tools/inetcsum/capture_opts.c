@@ -25,6 +25,9 @@ static const struct {
 	{ "l2tp", INETCSUM_TUNNEL_L2TP },
 	{ "teredo", INETCSUM_TUNNEL_TEREDO },
 	{ "mpls", INETCSUM_TUNNEL_MPLS },
+	{ "gre", INETCSUM_TUNNEL_GRE },
+	{ "lisp", INETCSUM_TUNNEL_LISP },
+	{ "ayiya", INETCSUM_TUNNEL_AYIYA },
 	{ "none", INETCSUM_TUNNEL_NONE },
 };
 
@@ -204,7 +207,8 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 			if (udp_port(argv[++i]) < 0)
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
-					   "teredo|mpls|none, not", argv[i]);
+					   "teredo|mpls|gre|lisp|ayiya|none, "
+					   "not", argv[i]);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
 			int rk = reasm_opt(cmd, usage, argc, argv, &i, o);
