@@ -304,7 +304,7 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
  * of tshark's defaults has its payload decoded as that tunnel: VXLAN 4789
  * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
  * 3544, MPLS 6635 (RFC 7510), GRE 4754 (RFC 8086), LISP data 4341 (RFC
- * 9300), AYIYA 5072.  inetcsum_frame_udp_port() declares another
+ * 9300), AYIYA 5072, TZSP 37008.  inetcsum_frame_udp_port() declares another
  * port (or redeclares a default one) as tunnel 'kind', or, with
  * INETCSUM_TUNNEL_NONE, as plain UDP; 0 restores the default.  It returns
  * 0, or -1 for a port outside 1..65535 or an unknown kind.  Process-wide:
@@ -325,6 +325,7 @@ enum inetcsum_tunnel {
 	INETCSUM_TUNNEL_GRE,
 	INETCSUM_TUNNEL_LISP,
 	INETCSUM_TUNNEL_AYIYA,
+	INETCSUM_TUNNEL_TZSP,
 };
 
 INETCSUM_API int inetcsum_frame_udp_port(unsigned port, int kind);

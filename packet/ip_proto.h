@@ -23,6 +23,7 @@
 #define IPPROTO_AH	51	/* authentication header (RFC 4302) */
 #define IPPROTO_EIGRP	88
 #define IPPROTO_OSPF	89
+#define IPPROTO_ETHERIP	97	/* Ethernet in IP (RFC 3378) */
 #define IPPROTO_PIM	103
 #define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
 #define IPPROTO_SCTP	132

@@ -51,6 +51,8 @@
 #define ETH_P_TEB	0x6558	/* transparent Ethernet bridging */
 #define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
 #define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
+#define ETH_P_WCCP	0x883e	/* WCCP redirection (tunnel.c) */
+#define ETHERIP_HLEN	2	/* version, reserved (RFC 3378 section 3) */
 
 /* The pseudo-header sum for 'len' (packet_internal.h: 32-bit lengths). */
 static u32
@@ -213,6 +215,8 @@ inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 	else if (type == ETH_P_ERSPAN || type == ETH_P_ERSPAN3)
 		inetcsum_pkt_erspan(c, type, (flags & GRE_S) != 0, off + hlen,
 				    ip->end);
+	else if (type == ETH_P_WCCP)
+		inetcsum_pkt_wccp(c, off + hlen, ip->end);
 	else
 		inetcsum_pkt_ethertype(c, type, off + hlen, ip->end);
 	c->depth--;
@@ -478,6 +482,7 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 	case IPPROTO_IPV6:
 	case IPPROTO_MPLS:
 	case IPPROTO_ETHERNET:
+	case IPPROTO_ETHERIP:
 		if (c->quoted)
 			return;		/* not entered: see icmp() */
 		if (ip_reason_beyond_pseudo(ip) != NULL) {
@@ -489,15 +494,21 @@ inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 			return;
 		/* MPLS in IP (RFC 4023 section 3); an Ethernet frame without
 		 * its FCS (RFC 8986 section 4.9, End.DX2's payload), as
-		 * tshark files protocol 143 in IPv4 and IPv6 alike. */
+		 * tshark files protocol 143 in IPv4 and IPv6 alike; EtherIP
+		 * (RFC 3378): a 2-byte header, whatever its version says (as
+		 * tshark), then the Ethernet frame. */
 		if (proto == IPPROTO_IPIP)
 			inetcsum_pkt_ipv4(c, off, ip->end);
 		else if (proto == IPPROTO_IPV6)
 			inetcsum_pkt_ipv6(c, off, ip->end);
 		else if (proto == IPPROTO_MPLS)
 			inetcsum_pkt_mpls(c, off, ip->end);
-		else
+		else if (proto == IPPROTO_ETHERNET)
 			inetcsum_pkt_ether(c, off, ip->end);
+		else if (need(c, off, ETHERIP_HLEN, ip->end, "EtherIP header "
+			      "past the end of its packet", "truncated in the "
+			      "EtherIP header"))
+			inetcsum_pkt_ether(c, off + ETHERIP_HLEN, ip->end);
 		c->depth--;
 		return;
 	}

@@ -335,6 +335,9 @@ void inetcsum_pkt_pppoe(struct pctx *c, size_t off, size_t end);
 /* GRE 0x88be / 0x22eb; 'seq': the GRE header has a sequence number. */
 void inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
 			 size_t end);
+/* GRE 0x883e: WCCP's redirected packet, with or without WCCPv2's
+ * redirect header. */
+void inetcsum_pkt_wccp(struct pctx *c, size_t off, size_t end);
 /* The Network Service Header (RFC 8300) and what follows it (nsh.c). */
 void inetcsum_pkt_nsh(struct pctx *c, size_t off, size_t end);
 /*

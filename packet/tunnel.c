@@ -24,6 +24,11 @@
  *               IPv4 or IPv6 by the next header
  *   ERSPAN      GRE 0x88be (type I without, type II with the GRE sequence
  *               number) and 0x22eb (type III, optional platform subheader)
+ *   WCCP        GRE 0x883e: the redirected IP packet, after WCCPv2's 4-byte
+ *               redirect header when the first byte is not an IPv4 one
+ *   TZSP        UDP 37008 (TaZmen Sniffer Protocol, MikroTik's packet
+ *               streaming): 4 bytes, tagged fields up to the end tag, then
+ *               Ethernet, raw IP or 802.11 by the encapsulation field
  *
  * A UDP datagram goes to a tunnel decoder by its port as tshark decides it:
  * the lower of the two ports first, then the higher.  Every length is
@@ -69,11 +74,22 @@
 #define PORT_LISP	4341
 #define PORT_GRE	4754
 #define PORT_AYIYA	5072
+#define PORT_TZSP	37008
 
 #define LISP_HLEN	8	/* flags, nonce/map version, instance/LSBs */
 #define AYIYA_HLEN	8	/* lengths, methods, opcode, next, epoch */
 #define AYIYA_FORWARD	1	/* the opcode of a forwarded packet */
 #define AYIYA_ECHO_FWD	3	/* echo request and forward */
+
+#define WCCP2_HLEN	4	/* flags, service id, buckets */
+#define TZSP_HLEN	4	/* version, type, encapsulation */
+#define TZSP_NULL	4	/* the types without a packet: keepalive, */
+#define TZSP_PORT	5	/* port opener */
+#define TZSP_TAG_PAD	0
+#define TZSP_TAG_END	1
+#define TZSP_ETHERNET	1	/* encapsulations */
+#define TZSP_RAW_IP	7
+#define TZSP_80211	18
 
 /* IPv4 or IPv6 by the version nibble; 'notip' is the note otherwise. */
 static void
@@ -460,6 +476,58 @@ ayiya(struct pctx *c, size_t off, size_t end)
 }
 
 /*
+ * TZSP: version, type, a 2-byte encapsulation, then tagged fields (pad
+ * and end one byte each, the others a tag, a length and that much data),
+ * then the packet, for every type but the two that carry none, as tshark
+ * reads it (its encapsulation table: Ethernet, raw IP, 802.11 here; the
+ * 802.11 radio headers and the older links are noted).
+ */
+static void
+tzsp(struct pctx *c, size_t off, size_t end)
+{
+	const char *past = "TZSP header past the end of its packet";
+	const char *cut = "truncated in the TZSP header";
+	unsigned type, encap, tag;
+	size_t p = off + TZSP_HLEN;
+
+	if (!need(c, off, TZSP_HLEN, end, past, cut))
+		return;
+	type = c->f[off + 1];
+	encap = be16(c->f + off + 2);
+	if (type == TZSP_NULL || type == TZSP_PORT)
+		return;		/* no packet inside */
+	/* Each field takes at least a byte of a finite datagram. */
+	for (;;) {
+		if (!need(c, p, 1, end, past, cut))
+			return;
+		tag = c->f[p++];
+		if (tag == TZSP_TAG_END)
+			break;
+		if (tag == TZSP_TAG_PAD)
+			continue;
+		if (!need(c, p, 1, end, past, cut))
+			return;
+		p += 1 + (size_t)c->f[p];
+	}
+	if (!within(p, 0, end)) {
+		set_note(c, past);
+		return;
+	}
+	switch (encap) {
+	case TZSP_ETHERNET:
+		inetcsum_pkt_ether(c, p, end);
+		return;
+	case TZSP_RAW_IP:
+		ip_by_version(c, p, end, "TZSP payload not IP");
+		return;
+	case TZSP_80211:
+		inetcsum_pkt_wlan(c, p, end);
+		return;
+	}
+	set_note(c, "TZSP encapsulation not parsed");
+}
+
+/*
  * Ports declared with inetcsum_frame_udp_port(): 0 (tshark's default),
  * an enum inetcsum_tunnel value, or INETCSUM_TUNNEL_NONE.  Written only
  * before parsing starts (see the header), so plain bytes suffice.
@@ -469,9 +537,9 @@ static unsigned char declared[65536];
 INETCSUM_API int
 inetcsum_frame_udp_port(unsigned port, int kind)
 {
-	/* INETCSUM_TUNNEL_AYIYA is the last kind (the header appends). */
+	/* INETCSUM_TUNNEL_TZSP is the last kind (the header appends). */
 	if (port == 0 || port > 65535 || kind < 0 ||
-	    kind > INETCSUM_TUNNEL_AYIYA)
+	    kind > INETCSUM_TUNNEL_TZSP)
 		return -1;
 	declared[port] = (unsigned char)kind;
 	return 0;
@@ -496,6 +564,7 @@ tunnel_port(unsigned port)
 	case PORT_LISP:
 	case PORT_GRE:
 	case PORT_AYIYA:
+	case PORT_TZSP:
 		return 1;
 	}
 	return 0;
@@ -526,6 +595,7 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		case PORT_LISP:		kind = INETCSUM_TUNNEL_LISP; break;
 		case PORT_GRE:		kind = INETCSUM_TUNNEL_GRE; break;
 		case PORT_AYIYA:	kind = INETCSUM_TUNNEL_AYIYA; break;
+		case PORT_TZSP:		kind = INETCSUM_TUNNEL_TZSP; break;
 		default:		kind = INETCSUM_TUNNEL_VXLAN; break;
 		}
 	}
@@ -560,9 +630,35 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 	case INETCSUM_TUNNEL_AYIYA:
 		ayiya(c, off, end);
 		break;
+	case INETCSUM_TUNNEL_TZSP:
+		tzsp(c, off, end);
+		break;
 	}
 	c->depth--;
 	return 1;
+}
+
+/*
+ * WCCP (GRE 0x883e): the redirected packet, IPv4, after a 4-byte redirect
+ * header in WCCPv2.  The two are told apart as tshark tells them: a first
+ * byte whose high nibble is 4 starts the IPv4 header (tshark looks at the
+ * byte after GRE's first 4 bytes; this looks after the whole GRE header,
+ * the same byte unless GRE carries options, which WCCP does not use).
+ */
+void
+inetcsum_pkt_wccp(struct pctx *c, size_t off, size_t end)
+{
+	if (!need(c, off, 1, end, "tunnel payload empty",
+		  "truncated before the tunnelled IP header"))
+		return;
+	if ((c->f[off] >> 4) != 4) {
+		if (!need(c, off, WCCP2_HLEN, end, "WCCP redirect header past "
+			  "the end of its packet", "truncated in the WCCP "
+			  "redirect header"))
+			return;
+		off += WCCP2_HLEN;
+	}
+	ip_by_version(c, off, end, "WCCP payload not IP");
 }
 
 void

@@ -3,8 +3,9 @@
  * tests/packet/catalog_encap.c - the catalog's encapsulations (issue 12):
  * MPLS, PPPoE, PPP and Cisco HDLC link types, 802.3 LLC/SNAP, 802.11 with
  * and without radiotap, the UDP tunnels (VXLAN, VXLAN-GPE, Geneve, GTP-U,
- * L2TPv2, Teredo; GRE in UDP, LISP, AYIYA) and ERSPAN, each with good and bad checksums inside and
- * outside, and the malformed headers that must stop the walk with a note.
+ * L2TPv2, Teredo; GRE in UDP, LISP, AYIYA, TZSP), EtherIP, WCCP and
+ * ERSPAN, each with good and bad checksums inside and outside, and the
+ * malformed headers that must stop the walk with a note.
  */
 #include <string.h>
 
@@ -495,6 +496,102 @@ udp_tunnels_more(void)
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 }
 
+/*
+ * EtherIP (IP protocol 97: 2 bytes, then Ethernet), WCCP over GRE (0x883e:
+ * the IPv4 packet straight after GRE in WCCPv1, after a 4-byte redirect
+ * header in WCCPv2), and TZSP over UDP 37008 (Ethernet after two tagged
+ * fields, raw IP, an unknown encapsulation, a keepalive without a packet,
+ * and tags that run past the datagram).
+ */
+static void
+more_tunnels(void)
+{
+	static const uint8_t tzsp_eth[] = { 0x01, 0x00, 0x00, 0x01, 0x00,
+		0x29, 0x02, 0x05, 0xdc, 0x0a, 0x01, 0xc4, 0x01 };
+	static const uint8_t tzsp_raw[] = { 0x01, 0x00, 0x00, 0x07, 0x01 };
+	static const uint8_t tzsp_ring[] = { 0x01, 0x00, 0x00, 0x02, 0x01 };
+	static const uint8_t tzsp_alive[] = { 0x01, 0x04, 0x00, 0x01 };
+	static const uint8_t tzsp_long[] = { 0x01, 0x00, 0x00, 0x01, 0x0a,
+		0x20 };
+	struct fb fb;
+	size_t u;
+
+	catalog_eth4(&fb, 97);
+	fb_raw(&fb, "\x30\x00", 2);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	catalog_inner_tcp4(&fb, 245);
+	fb_finish(&fb);
+	ADD("etherip-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0, 0x883e);
+	catalog_inner_tcp4(&fb, 246);
+	fb_finish(&fb);
+	ADD("gre-wccp1-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0, 0x883e);
+	fb_raw(&fb, "\x00\x05\x10\x22", 4);
+	catalog_inner_tcp4(&fb, 247);
+	fb_finish(&fb);
+	ADD("gre-wccp2-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	catalog_eth4(&fb, 17);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, tzsp_eth, sizeof(tzsp_eth));
+	fb_eth(&fb, NULL, 0, 0x0800);
+	catalog_inner_tcp4(&fb, 248);
+	catalog_udp_ports(&fb, u, 37008, 37008);
+	fb_finish(&fb);
+	ADD("tzsp-tags-ethernet-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	catalog_eth4(&fb, 17);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, tzsp_raw, sizeof(tzsp_raw));
+	fb_ipv6(&fb, 17, "2001:db8:c::1", "2001:db8:d::2");
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 7, 249);
+	catalog_udp_ports(&fb, u, 40001, 37008);
+	fb_finish(&fb);
+	ADD("tzsp-raw-ipv6-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(UDP, GOOD, 0));
+
+	catalog_eth4(&fb, 17);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, tzsp_ring, sizeof(tzsp_ring));
+	fb_payload(&fb, 30, 250);
+	catalog_udp_ports(&fb, u, 40002, 37008);
+	fb_finish(&fb);
+	ADD("tzsp-token-ring", 1, &fb, "TZSP encapsulation not parsed", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	catalog_eth4(&fb, 17);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, tzsp_alive, sizeof(tzsp_alive));
+	catalog_udp_ports(&fb, u, 40003, 37008);
+	fb_finish(&fb);
+	ADD("tzsp-keepalive", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	catalog_eth4(&fb, 17);
+	u = fb.len;
+	fb_udp(&fb, 0);
+	fb_raw(&fb, tzsp_long, sizeof(tzsp_long));
+	fb_payload(&fb, 8, 251);
+	catalog_udp_ports(&fb, u, 40004, 37008);
+	fb_finish(&fb);
+	ADD("tzsp-tag-past-datagram", 1, &fb, "TZSP header past", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+}
+
 static void
 erspan(void)
 {
@@ -532,5 +629,6 @@ catalog_encap(void)
 	llc_wifi();
 	udp_tunnels();
 	udp_tunnels_more();
+	more_tunnels();
 	erspan();
 }

@@ -28,6 +28,7 @@ static const struct {
 	{ "gre", INETCSUM_TUNNEL_GRE },
 	{ "lisp", INETCSUM_TUNNEL_LISP },
 	{ "ayiya", INETCSUM_TUNNEL_AYIYA },
+	{ "tzsp", INETCSUM_TUNNEL_TZSP },
 	{ "none", INETCSUM_TUNNEL_NONE },
 };
 
@@ -207,7 +208,8 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 			if (udp_port(argv[++i]) < 0)
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
-					   "teredo|mpls|gre|lisp|ayiya|none, "
+					   "teredo|mpls|gre|lisp|ayiya|tzsp|"
+					   "none, "
 					   "not", argv[i]);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
