@@ -45,6 +45,8 @@
 #define GRE_K		0x2000
 #define GRE_S		0x1000
 #define GRE_VERSION	0x0007	/* 0 here; 1 is PPTP's GRE (RFC 2637) */
+#define GRE_A		0x0080	/* PPTP: acknowledgment number present */
+#define GRE_PPP		0x880b	/* PPTP's payload type */
 #define GRE_BASE_HLEN	4
 #define GRE_OPT_LEN	4	/* each optional field group is 4 bytes */
 #define GRE_CSUM_OFF	4
@@ -159,6 +161,40 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 					      off + UDP_HLEN, off + len);
 }
 
+/*
+ * PPTP's enhanced GRE (RFC 2637 section 4.1): version 1, protocol 0x880b,
+ * the key field always (payload length, call id), the sequence number
+ * with S, the acknowledgment number with A; no checksum.  A packet that
+ * only acknowledges carries nothing; otherwise a PPP frame follows, to
+ * the end of the IP packet, as tshark decodes it (PPP compressed or
+ * encrypted by MPPE is then noted as a PPP protocol not parsed).
+ */
+static void
+pptp(struct pctx *c, const struct ipinfo *ip, size_t off, unsigned flags,
+     unsigned type)
+{
+	size_t hlen = GRE_BASE_HLEN + GRE_OPT_LEN;
+
+	if ((flags & GRE_VERSION) != 1 || type != GRE_PPP ||
+	    (flags & (GRE_C | GRE_R | GRE_K)) != GRE_K) {
+		set_note(c, "GRE version 1 other than PPTP's not parsed");
+		return;
+	}
+	if (flags & GRE_S)
+		hlen += GRE_OPT_LEN;
+	if (flags & GRE_A)
+		hlen += GRE_OPT_LEN;
+	if (ip_reason_beyond_pseudo(ip) != NULL || c->quoted)
+		return;		/* not entered: see icmp() */
+	if (!need(c, off, hlen, ip->end, "GRE header longer than its packet",
+		  "truncated in the GRE header"))
+		return;
+	if (off + hlen == ip->end || !inetcsum_pkt_enter(c))
+		return;		/* an acknowledgment alone */
+	inetcsum_pkt_ppp(c, off + hlen, ip->end);
+	c->depth--;
+}
+
 void
 inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 {
@@ -174,8 +210,8 @@ inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 	}
 	flags = be16(c->f + off);
 	type = be16(c->f + off + 2);
-	if (flags & GRE_VERSION) {
-		set_note(c, "GRE version 1 (PPTP) not parsed");
+	if ((flags & GRE_VERSION) != 0) {
+		pptp(c, ip, off, flags, type);
 		return;
 	}
 	if (flags & (GRE_C | GRE_R))

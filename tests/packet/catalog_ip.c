@@ -467,11 +467,28 @@ catalog_tunnels(void)
 	ADD("gre6-c-ipv4-icmp", 1, &fb, "", LAST, W(GRE, GOOD, 0),
 	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0));
 
+	/* Version 1 (PPTP, RFC 2637): K always, S and A here, then PPP;
+	 * an acknowledgment alone; version 1 with another type. */
 	catalog_eth4(&fb, 47);
-	fb_gre(&fb, 0x2001, 0x880b);	/* version 1: PPTP */
-	fb_payload(&fb, 30, 98);
+	fb_gre(&fb, 0x3081, 0x880b);
+	fb_raw(&fb, "\0\0\0\x07", 4);	/* acknowledgment number */
+	fb_raw(&fb, "\xff\x03\x00\x21", 4);
+	fb_ipv4(&fb, 6, "10.6.0.1", "10.6.0.2", NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 19, 98);
 	fb_finish(&fb);
-	ADD("gre-v1", 1, &fb, "PPTP", NO_MUT, W(IPV4, GOOD, 0));
+	ADD("gre-v1-pptp-ppp-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x2081, 0x880b);
+	fb_raw(&fb, "\0\0\0\x08", 4);
+	fb_finish(&fb);
+	ADD("gre-v1-pptp-ack", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0));
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x2001, 0x0800);
+	fb_payload(&fb, 30, 99);
+	fb_finish(&fb);
+	ADD("gre-v1", 1, &fb, "other than PPTP", NO_MUT, W(IPV4, GOOD, 0));
 
 	/* Ten nested IP-in-IP levels: the parser stops at its depth limit. */
 	fb_init(&fb);
