@@ -383,6 +383,24 @@ udp_tunnels(void)
 }
 
 /*
+ * Start 'fb' as Ethernet, IPv4 and UDP from 'sport' to 'dport', followed
+ * by the tunnel header 'hdr' ('n' bytes): the frames below differ only in
+ * what follows.
+ */
+static void
+udp4_tunnel(struct fb *fb, unsigned sport, unsigned dport, const void *hdr,
+	    size_t n)
+{
+	size_t u;
+
+	catalog_eth4(fb, 17);
+	u = fb->len;
+	fb_udp(fb, 0);
+	catalog_udp_ports(fb, u, sport, dport);
+	fb_raw(fb, hdr, n);
+}
+
+/*
  * The UDP tunnels added after the first six: GRE in UDP (RFC 8086, here
  * with the GRE checksum), LISP data (RFC 9300) and AYIYA (forwarded
  * packets; a heartbeat, which carries none; a next header that is not IP,
@@ -398,14 +416,9 @@ udp_tunnels_more(void)
 	struct fb fb;
 	size_t u;
 
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
+	udp4_tunnel(&fb, 51001, 4754, "", 0);
 	fb_gre(&fb, 0x8000, 0x0800);
 	catalog_inner_tcp4(&fb, 238);
-	catalog_udp_ports(&fb, u, 51001, 4754);
 	fb_finish(&fb);
 	ADD("gre-in-udp-c-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(GRE, GOOD, 0), W(IPV4, GOOD, 0),
@@ -425,28 +438,17 @@ udp_tunnels_more(void)
 	ADD("lisp-ipv4-udp", 1, &fb, "", LAST, W(UDP, GOOD, 0),
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, "\x88\0\0\x01\0\0\x30\x01\x00\x01", 10);
-	catalog_udp_ports(&fb, u, 61001, 4341);
+	udp4_tunnel(&fb, 61001, 4341, "\x88\0\0\x01\0\0\x30\x01\x00\x01",
+		    10);
 	fb_finish(&fb);
 	ADD("lisp-not-ip", 1, &fb, "LISP payload not IP", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, ayiya, sizeof(ayiya));
+	udp4_tunnel(&fb, 5072, 5072, ayiya, sizeof(ayiya));
 	fb_payload(&fb, 36, 240);	/* identity, signature */
 	fb_ipv6(&fb, 6, "2001:db8:a::1", "2001:db8:b::2");
 	fb_tcp(&fb);
 	fb_payload(&fb, 12, 241);
-	catalog_udp_ports(&fb, u, 5072, 5072);
 	fb_finish(&fb);
 	ADD("ayiya-ipv6-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(TCP, GOOD, 0));
@@ -454,43 +456,25 @@ udp_tunnels_more(void)
 	memcpy(h, ayiya, sizeof(h));
 	h[2] = 0x10;	/* opcode 0: heartbeat */
 	h[3] = 59;	/* no next header */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, h, sizeof(h));
+	udp4_tunnel(&fb, 5072, 5072, h, sizeof(h));
 	fb_payload(&fb, 36, 242);
-	catalog_udp_ports(&fb, u, 5072, 5072);
 	fb_finish(&fb);
 	ADD("ayiya-heartbeat", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0));
 
 	h[2] = 0x11;
 	h[3] = 4;	/* IPv4, but an IPv6 packet follows: tshark's way */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, h, sizeof(h));
+	udp4_tunnel(&fb, 5072, 5072, h, sizeof(h));
 	fb_payload(&fb, 36, 243);
 	fb_ipv6(&fb, 17, "2001:db8:a::1", "2001:db8:b::2");
 	fb_udp(&fb, 0);
-	catalog_udp_ports(&fb, u, 5072, 5072);
 	fb_finish(&fb);
 	ADD("ayiya-next-header-ipv4-packet-ipv6", 1, &fb, "", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0), W(UDP, GOOD, 0));
 
 	h[3] = 17;	/* UDP straight after AYIYA: no pseudo-header */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0800);
-	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, h, sizeof(h));
+	udp4_tunnel(&fb, 5072, 5072, h, sizeof(h));
 	fb_payload(&fb, 44, 244);
-	catalog_udp_ports(&fb, u, 5072, 5072);
 	fb_finish(&fb);
 	ADD("ayiya-not-ip", 1, &fb, "AYIYA payload not IP", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
@@ -514,7 +498,6 @@ more_tunnels(void)
 	static const uint8_t tzsp_long[] = { 0x01, 0x00, 0x00, 0x01, 0x0a,
 		0x20 };
 	struct fb fb;
-	size_t u;
 
 	catalog_eth4(&fb, 97);
 	fb_raw(&fb, "\x30\x00", 2);
@@ -539,54 +522,34 @@ more_tunnels(void)
 	ADD("gre-wccp2-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
 
-	catalog_eth4(&fb, 17);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, tzsp_eth, sizeof(tzsp_eth));
+	udp4_tunnel(&fb, 37008, 37008, tzsp_eth, sizeof(tzsp_eth));
 	fb_eth(&fb, NULL, 0, 0x0800);
 	catalog_inner_tcp4(&fb, 248);
-	catalog_udp_ports(&fb, u, 37008, 37008);
 	fb_finish(&fb);
 	ADD("tzsp-tags-ethernet-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
 
-	catalog_eth4(&fb, 17);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, tzsp_raw, sizeof(tzsp_raw));
+	udp4_tunnel(&fb, 40001, 37008, tzsp_raw, sizeof(tzsp_raw));
 	fb_ipv6(&fb, 17, "2001:db8:c::1", "2001:db8:d::2");
 	fb_udp(&fb, 0);
 	fb_payload(&fb, 7, 249);
-	catalog_udp_ports(&fb, u, 40001, 37008);
 	fb_finish(&fb);
 	ADD("tzsp-raw-ipv6-udp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0), W(UDP, GOOD, 0));
 
-	catalog_eth4(&fb, 17);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, tzsp_ring, sizeof(tzsp_ring));
+	udp4_tunnel(&fb, 40002, 37008, tzsp_ring, sizeof(tzsp_ring));
 	fb_payload(&fb, 30, 250);
-	catalog_udp_ports(&fb, u, 40002, 37008);
 	fb_finish(&fb);
 	ADD("tzsp-token-ring", 1, &fb, "TZSP encapsulation not parsed", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 
-	catalog_eth4(&fb, 17);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, tzsp_alive, sizeof(tzsp_alive));
-	catalog_udp_ports(&fb, u, 40003, 37008);
+	udp4_tunnel(&fb, 40003, 37008, tzsp_alive, sizeof(tzsp_alive));
 	fb_finish(&fb);
 	ADD("tzsp-keepalive", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0));
 
-	catalog_eth4(&fb, 17);
-	u = fb.len;
-	fb_udp(&fb, 0);
-	fb_raw(&fb, tzsp_long, sizeof(tzsp_long));
+	udp4_tunnel(&fb, 40004, 37008, tzsp_long, sizeof(tzsp_long));
 	fb_payload(&fb, 8, 251);
-	catalog_udp_ports(&fb, u, 40004, 37008);
 	fb_finish(&fb);
 	ADD("tzsp-tag-past-datagram", 1, &fb, "TZSP header past", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
