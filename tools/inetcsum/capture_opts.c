@@ -209,8 +209,7 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
 					   "teredo|mpls|gre|lisp|ayiya|tzsp|"
-					   "none, "
-					   "not", argv[i]);
+					   "none, not", argv[i]);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
 			int rk = reasm_opt(cmd, usage, argc, argv, &i, o);

@@ -47,8 +47,9 @@ struct capture_opts {
  * naming the bad option on standard error, followed by 'usage' there (the
  * caller exits 2).  -v and -q together are refused: they contradict.
  * --udp-port PORT=KIND (KIND vxlan, vxlan-gpe, geneve, gtpu, l2tp,
- * teredo, mpls, gre, lisp, ayiya, tzsp, or none for plain UDP) is applied at once, process-wide, with
- * inetcsum_frame_udp_port(): call this before any thread starts.
+ * teredo, mpls, gre, lisp, ayiya, tzsp, or none for plain UDP) is applied
+ * at once, process-wide, with inetcsum_frame_udp_port(): call this before
+ * any thread starts.
  */
 int
 capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
