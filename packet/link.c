@@ -449,16 +449,9 @@ inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
 	unsigned type;
 
 	/* 'end' matters inside GRE (TEB), where the packet ends first. */
-	if (off > end || end - off < ETH_HLEN) {
-		network(c, INETCSUM_L3_CUT, off);
-		set_note(c, "Ethernet header past the end of its packet");
+	if (!need_l2(c, off, ETH_HLEN, end, "Ethernet header past the end of "
+		     "its packet", "truncated in the Ethernet header"))
 		return;
-	}
-	if (!have(c, off, ETH_HLEN)) {
-		network(c, INETCSUM_L3_CUT, off);
-		set_note(c, "truncated in the Ethernet header");
-		return;
-	}
 	type = be16(c->f + off + ETH_TYPE_OFF);
 	if (type <= ETH_MAX_LENGTH) {
 		/* Not IP behind the header itself, and the length field
@@ -542,11 +535,9 @@ loopback(struct pctx *c, size_t off, size_t end, int any_order)
 {
 	int v;
 
-	if (!have(c, off, LOOP_HLEN) || end - off < LOOP_HLEN) {
-		network(c, INETCSUM_L3_CUT, off);
-		set_note(c, "truncated in the loopback header");
+	if (!need_l2(c, off, LOOP_HLEN, end, "truncated in the loopback header",
+		     "truncated in the loopback header"))
 		return;
-	}
 	v = host_af(c->f + off, any_order);
 	if (v == 0) {
 		network(c, INETCSUM_L3_OTHER, off + LOOP_HLEN);
