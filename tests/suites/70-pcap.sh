@@ -218,6 +218,26 @@ n3=$("$T" check --udp-port 4789=none --udp-port 4789=vxlan --json encap-1.pcap |
 [ "$n2" -eq $((n1 - 4)) ] && [ "$n3" -eq "$n1" ] &&
 	pass "--udp-port 4789=none / =vxlan ($n1, $n2, $n3 layers)" ||
 	fail "--udp-port: $n1, $n2, $n3 layers"
+# Option spellings: "--name=value", "-jN" and "--jobs N" mean what the
+# separate forms mean; a flag with a value and a bad -j are refused.
+before=$failures
+want=$("$T" check --udp-port 4789=none -j 2 --json encap-1.pcap)
+for o in "--udp-port=4789=none -j2" "--udp-port=4789=none --jobs 2" \
+	"--udp-port 4789=none --jobs=2"; do
+	# shellcheck disable=SC2086 # the options are split on purpose
+	[ "$("$T" check $o --json encap-1.pcap)" = "$want" ] ||
+		fail "options spelled '$o' mean something else"
+done
+for o in --json=1 -j0 -jx --jobs= --files-from= --reassembly-bytes=0; do
+	"$T" check "$o" encap-1.pcap >/dev/null 2>"$W/opt.err"
+	[ $? -eq 2 ] && grep -q "^inetcsum check: .*'.*'" "$W/opt.err" ||
+		{ fail "option '$o' not refused"; head -2 "$W/opt.err"; }
+done
+"$T" check --reassembly-frames=5 -q encap-1.pcap >/dev/null 2>&1
+[ $? -ne 2 ] ||
+	fail "--reassembly-frames=5 refused"
+[ $failures -eq $before ] &&
+	pass "options: --name=value, -jN, --jobs; flags with values refused"
 "$T" fix -q link-228.pcap "$W/good.pcap" && "$T" check -q "$W/good.pcap" >/dev/null
 rc=$?
 [ $rc -eq 0 ] && pass "check exit status 0 on a fixed file" ||

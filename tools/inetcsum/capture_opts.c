@@ -107,12 +107,26 @@ number(const char *a, int suffix, unsigned long long max,
 	return 0;
 }
 
+/*
+ * The value of option 'a' (argv[*i], or its name when it came as
+ * "--name=value" or "-jN": 'given' is then that value): 'given', else the
+ * next argument, taken; NULL when there is none.
+ */
+static const char *
+value_of(int argc, char **argv, int *i, const char *given)
+{
+	if (given != NULL)
+		return given;
+	if (*i + 1 == argc)
+		return NULL;
+	return argv[++*i];
+}
+
 /* The reassembly limits: 1 taken (with its value), 0 not one, -2 bad. */
 static int
 reasm_opt(const char *cmd, void (*usage)(FILE *), int argc, char **argv,
-	  int *i, struct capture_opts *o)
+	  int *i, const char *a, const char *given, struct capture_opts *o)
 {
-	const char *a = argv[*i];
 	unsigned long long n;
 	int which;
 
@@ -126,9 +140,9 @@ reasm_opt(const char *cmd, void (*usage)(FILE *), int argc, char **argv,
 		which = 3;
 	else
 		return 0;
-	if (*i + 1 == argc)
-		return bad(cmd, usage, "missing number after", a);
-	a = argv[++*i];
+	a = value_of(argc, argv, i, given);
+	if (a == NULL)
+		return bad(cmd, usage, "missing number after", argv[*i]);
 	switch (which) {
 	case 0:
 		if (number(a, 1, (unsigned long long)SIZE_MAX / 2, &n) < 0)
@@ -184,11 +198,29 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 	memset(o, 0, sizeof(*o));
 	o->jobs = 1;
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *given = NULL, *v;
+		char name[32];
 
 		if (strcmp(a, "--") == 0)
 			return i + 1;
+		/* "--name=value" and "-jN", as getopt_long and make take
+		 * them: 'a' becomes the name, 'given' the value. */
+		if (a[1] == '-' && strchr(a, '=') != NULL &&
+		    (size_t)(strchr(a, '=') - a) < sizeof(name)) {
+			size_t len = (size_t)(strchr(a, '=') - a);
+
+			memcpy(name, a, len);
+			name[len] = '\0';
+			given = a + len + 1;
+			a = name;
+		} else if (a[1] == 'j' && a[2] != '\0') {
+			given = a + 2;
+			a = "-j";
+		}
 		if (is(a, "-h") || is(a, "--help")) {
+			if (given != NULL)
+				return bad(cmd, usage, "takes no value:",
+					   argv[i]);
 			usage(stdout);
 			return -1;
 		}
@@ -199,51 +231,63 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 		}
 		if (k < sizeof(flags) / sizeof(flags[0]) &&
 		    (allowed & flags[k].bit)) {
+			if (given != NULL)
+				return bad(cmd, usage, "takes no value:",
+					   argv[i]);
 			*(int *)((char *)o + flags[k].field) = 1;
 		} else if (is(a, "--udp-port") &&
 			   (allowed & CAPTURE_OPT_UDP_PORT)) {
-			if (i + 1 == argc)
+			v = value_of(argc, argv, &i, given);
+			if (v == NULL)
 				return bad(cmd, usage,
 					   "missing PORT=KIND after", a);
-			if (udp_port(argv[++i]) < 0)
+			if (udp_port(v) < 0)
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
 					   "teredo|mpls|gre|lisp|ayiya|tzsp|"
-					   "none, not", argv[i]);
+					   "none, not", v);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
-			int rk = reasm_opt(cmd, usage, argc, argv, &i, o);
+			int rk = reasm_opt(cmd, usage, argc, argv, &i, a,
+					   given, o);
 
 			if (rk < 0)
 				return rk;
 			if (rk == 0)
-				return bad(cmd, usage, "unknown option", a);
+				return bad(cmd, usage, "unknown option",
+					   argv[i]);
 		} else if ((is(a, "--files-from") &&
 			    (allowed & CAPTURE_OPT_FILES_FROM)) ||
 			   (is(a, "--output-dir") &&
 			    (allowed & CAPTURE_OPT_OUTPUT_DIR))) {
-			if (i + 1 == argc || argv[i + 1][0] == '\0')
+			int files_from = is(a, "--files-from");
+
+			v = value_of(argc, argv, &i, given);
+			if (v == NULL || v[0] == '\0')
 				return bad(cmd, usage, "missing file name "
-					   "after", a);
-			if (is(a, "--files-from"))
-				o->files_from = argv[++i];
+					   "after", files_from ?
+					   "--files-from" : "--output-dir");
+			if (files_from)
+				o->files_from = v;
 			else
-				o->output_dir = argv[++i];
-		} else if (is(a, "-j") && (allowed & CAPTURE_OPT_JOBS)) {
+				o->output_dir = v;
+		} else if ((is(a, "-j") || is(a, "--jobs")) &&
+			   (allowed & CAPTURE_OPT_JOBS)) {
 			char *end;
 			long n;
 
-			if (i + 1 == argc)
+			v = value_of(argc, argv, &i, given);
+			if (v == NULL)
 				return bad(cmd, usage, "missing number after",
 					   a);
-			n = strtol(argv[++i], &end, 10);
-			if (argv[i][0] == '\0' || *end != '\0' || n < 1 ||
-			    n > 1024)
+			n = strtol(v, &end, 10);
+			if (v[0] < '0' || v[0] > '9' || *end != '\0' ||
+			    n < 1 || n > 1024)
 				return bad(cmd, usage, "-j wants a number "
-					   "from 1 to 1024, not", argv[i]);
+					   "from 1 to 1024, not", v);
 			o->jobs = (unsigned long)n;
 		} else {
-			return bad(cmd, usage, "unknown option", a);
+			return bad(cmd, usage, "unknown option", argv[i]);
 		}
 	}
 	if (o->verbose && o->quiet)

@@ -17,7 +17,7 @@
 #define CAPTURE_OPT_VERBOSE	(1u << 0)	/* -v, --verbose */
 #define CAPTURE_OPT_QUIET	(1u << 1)	/* -q, --quiet */
 #define CAPTURE_OPT_JSON	(1u << 2)	/* --json */
-#define CAPTURE_OPT_JOBS	(1u << 3)	/* -j N, 1..1024 */
+#define CAPTURE_OPT_JOBS	(1u << 3)	/* -j N, -jN, --jobs N: 1..1024 */
 #define CAPTURE_OPT_FIX_PARTIAL	(1u << 4)	/* --fix-partial */
 #define CAPTURE_OPT_IN_PLACE	(1u << 5)	/* --in-place */
 #define CAPTURE_OPT_STRICT	(1u << 6)	/* --strict */
@@ -46,6 +46,9 @@ struct capture_opts {
  * ('usage' on standard output: the caller exits 0); or -2 after a message
  * naming the bad option on standard error, followed by 'usage' there (the
  * caller exits 2).  -v and -q together are refused: they contradict.
+ * A long option's value may follow it or be joined by '=' ("--jobs=4"),
+ * and -j's may be joined to it ("-j4"), as getopt_long() and make allow;
+ * a flag given a value ("--json=1") is refused.
  * --udp-port PORT=KIND (KIND vxlan, vxlan-gpe, geneve, gtpu, l2tp,
  * teredo, mpls, gre, lisp, ayiya, tzsp, or none for plain UDP) is applied
  * at once, process-wide, with inetcsum_frame_udp_port(): call this before
