@@ -96,6 +96,7 @@ enum inetcsum_proto {
 	/* SCTP, 132: a CRC32c, not the Internet checksum (RFC 9260
 	 * appendix A, RFC 3309); its field is 4 bytes (see 'stored'). */
 	INETCSUM_PROTO_SCTP,
+	INETCSUM_PROTO_PGM,	/* 113 (RFC 3208) */
 };
 
 enum inetcsum_status {
@@ -105,7 +106,8 @@ enum inetcsum_status {
 				 * or the capture says it was not ready */
 	INETCSUM_UNVERIFIED,	/* see 'reason' */
 	INETCSUM_NONE,		/* UDP over IPv4, an RFC 4884 ICMP extension
-				 * or RSVP with a zero field: no checksum */
+				 * or RSVP (or PGM but its data) with a zero
+				 * field: no checksum */
 	INETCSUM_ILLEGAL,	/* UDP over IPv6 with a zero field */
 };
 
@@ -412,13 +414,14 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
  * IGMP, GRE (when its C bit is set), the RFC 4884 extension of an ICMP
- * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP, DCCP and SCTP (its 4-byte
- * CRC32c), with the pseudo-header of the final destination (IPv4 source route, IPv6 routing
- * header) and the home address (IPv6 destination options).  Tunnels are
- * filled innermost first, so that an outer GRE or ICMP checksum covers the
- * final inner fields.
+ * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP, PGM, DCCP and SCTP (its
+ * 4-byte CRC32c), with the pseudo-header of the final destination (IPv4
+ * source route, IPv6 routing header) and the home address (IPv6
+ * destination options).  Tunnels are filled innermost first, so that an
+ * outer GRE or ICMP checksum covers the final inner fields.
  *
- * A zero UDP field over IPv4 (or RSVP field) means "no checksum" to a
+ * A zero UDP field over IPv4 (or RSVP, or PGM but ODATA and RDATA) means
+ * "no checksum" to a
  * receiver; a builder calling fill wants one, so it is computed too,
  * unless 'flags' holds INETCSUM_FILL_KEEP_UDP_NONE, which keeps it zero.
  * Fields that no computation can fill are left as they are and reported

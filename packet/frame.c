@@ -204,6 +204,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_EIGRP:	return "eigrp";
 	case INETCSUM_PROTO_DCCP:	return "dccp";
 	case INETCSUM_PROTO_SCTP:	return "sctp";
+	case INETCSUM_PROTO_PGM:	return "pgm";
 	}
 	return "?";
 }

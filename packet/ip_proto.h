@@ -26,6 +26,7 @@
 #define IPPROTO_ETHERIP	97	/* Ethernet in IP (RFC 3378) */
 #define IPPROTO_PIM	103
 #define IPPROTO_VRRP	112	/* also CARP (OpenBSD) */
+#define IPPROTO_PGM	113	/* RFC 3208 */
 #define IPPROTO_SCTP	132
 #define IPPROTO_UDPLITE	136
 #define IPPROTO_MPLS	137	/* MPLS in IP (RFC 4023) */

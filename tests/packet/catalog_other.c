@@ -2,11 +2,11 @@
 /*
  * tests/packet/catalog_other.c - the catalog's routing and control
  * protocols, DCCP and SCTP (packet/l4_other.c, issue 24 item 7): PIM, VRRP
- * and CARP, OSPF, RSVP, EIGRP, DCCP, SCTP, each built from its RFC's header
- * layout,
- * with good, bad, offload (where a pseudo-header is summed) and the
- * special cases of each rule.  frames.c computes the checksums.
+ * and CARP, OSPF, RSVP, EIGRP, PGM, DCCP, SCTP, each built from its RFC's
+ * header layout, with good, bad, offload (where a pseudo-header is summed)
+ * and the special cases of each rule.  frames.c computes the checksums.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
@@ -329,6 +329,76 @@ eigrp(void)
 	    W(EIGRP, UNVERIFIED, "length"));
 }
 
+/* PGM (RFC 3208 section 8): zero is "none", except in data packets. */
+static void
+pgm(void)
+{
+	/* SPM: ports 7500 and 7501, type 0, no options, checksum, GSI, TSDU
+	 * length 0; SPM_SQN 7, trail 1, lead 6, NLA AFI 1 (IPv4), 192.0.2.1. */
+	static const uint8_t spm[36] = { 0x1d, 0x4c, 0x1d, 0x4d, 0, 0, 0, 0,
+					 1, 2, 3, 4, 5, 6, 0, 0,
+					 0, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0, 6,
+					 0, 1, 0, 0, 192, 0, 2, 1 };
+	/* ODATA (type 4), TSDU length 5; data_sqn 6, trail 1, "hello". */
+	static const uint8_t odata[29] = { 0x1d, 0x4c, 0x1d, 0x4d, 4, 0, 0, 0,
+					   1, 2, 3, 4, 5, 6, 0, 5,
+					   0, 0, 0, 6, 0, 0, 0, 1,
+					   'h', 'e', 'l', 'l', 'o' };
+	struct fb fb;
+	struct tcase *t;
+
+	catalog_eth4(&fb, 113);
+	fb_proto(&fb, FB_PGM, spm, sizeof(spm));
+	fb_finish(&fb);
+	ADD("pgm-spm", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(PGM, GOOD, 0));
+	t = ADD("pgm-spm-none", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PGM, NONE, 0));
+	put16(t->f + 14 + 20 + 6, 0);
+	catalog_eth4(&fb, 113);
+	fb_proto(&fb, FB_PGM, odata, sizeof(odata));
+	fb_finish(&fb);
+	ADD("pgm-odata", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(PGM, GOOD, 0));
+	/* Data is verified even with a zero field. */
+	t = ADD("pgm-odata-zero", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PGM, BAD, 0));
+	put16(t->f + 14 + 20 + 6, 0);
+	t = ADD("pgm-rdata-zero", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(PGM, BAD, 0));
+	t->f[14 + 20 + 4] = 5;	/* RDATA */
+	put16(t->f + 14 + 20 + 6, 0);
+	/* Computed 0 (catalog.c's trick for UDP: the word that makes the
+	 * data sum to 0xffff): sent as 0xffff; a data packet's 0x0000 is
+	 * then "none" or that zero, not bad (tshark agrees). */
+	catalog_eth4(&fb, 113);
+	fb_proto(&fb, FB_PGM, odata, sizeof(odata));
+	put16(fb.b + 14 + 20 + 24, 0);
+	fb_finish(&fb);
+	put16(fb.b + 14 + 20 + 24, get16(fb.b + 14 + 20 + 6));
+	fb_finish(&fb);
+	if (get16(fb.b + 14 + 20 + 6) != 0xffff)
+		abort();	/* the construction itself went wrong */
+	ADD("pgm-odata-computed-zero", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(PGM, GOOD, 0));
+	put16(fb.b + 14 + 20 + 6, 0);
+	ADD("pgm-odata-computed-zero-sent-0", 1, &fb, "", NO_MUT,
+	    W(IPV4, GOOD, 0), W(PGM, GOOD, 0));
+	catalog_eth6(&fb, 113);
+	fb_proto(&fb, FB_PGM, odata, sizeof(odata));
+	fb_finish(&fb);
+	ADD("pgm-odata-ipv6", 1, &fb, "", LAST, W(PGM, GOOD, 0));
+	catalog_eth4(&fb, 113);
+	fb_proto(&fb, FB_PGM, odata, 12);
+	fb_finish(&fb);
+	ADD("pgm-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(PGM, UNVERIFIED, "length"));
+	catalog_eth4(&fb, 113);
+	fb_proto(&fb, FB_PGM, odata, sizeof(odata));
+	fb_finish(&fb);
+	t = ADD("pgm-type-unknown", 1, &fb, "PGM type unknown", NO_MUT,
+		W(IPV4, GOOD, 0));
+	t->f[14 + 20 + 4] = 0x30;
+}
+
 /* DCCP (RFC 4340 sections 5.1 and 9). */
 static void
 dccp(void)
@@ -477,6 +547,7 @@ catalog_other(void)
 	ospf();
 	rsvp();
 	eigrp();
+	pgm();
 	dccp();
 	sctp();
 }

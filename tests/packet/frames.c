@@ -326,6 +326,11 @@ finish_other(const struct fb_rec *r, const struct fb_rec *ip, uint8_t *p,
 		put16(p + 2, 0);
 		set_csum(p + 2, ref_csum(p, len, 0));
 		break;
+	case FB_PGM:		/* RFC 3208 8: 0 means none */
+		put16(p + 6, 0);
+		v = ref_csum(p, len, 0);
+		set_csum(p + 6, v ? v : 0xffff);
+		break;
 	case FB_DCCP:		/* RFC 4340 9: coverage CsCov */
 		cov = (p[5] & 15) ? (size_t)p[4] * 4 +
 				    ((size_t)(p[5] & 15) - 1) * 4 : len;

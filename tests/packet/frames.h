@@ -24,7 +24,7 @@ enum fb_kind {
 	FB_IPV4, FB_IPV6, FB_TCP, FB_UDP, FB_UDPLITE, FB_ICMP, FB_ICMPV6,
 	FB_IGMP, FB_GRE, FB_LEN16,
 	/* l4_other.c's protocols, headers given whole by fb_proto(). */
-	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP, FB_SCTP,
+	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP, FB_SCTP, FB_PGM,
 };
 
 /* One header to finish: where it starts and what its checksum needs. */

@@ -198,10 +198,11 @@ test_case(const struct tcase *t, size_t *nfill, size_t *nerr)
 		if (r.layers[i].status == INETCSUM_NONE ||
 		    r.layers[i].status == INETCSUM_UNVERIFIED)
 			continue;
-		/* A zero UDP (RSVP) field would become NONE: kept by the
-		 * flag. */
+		/* A zero UDP (RSVP, PGM) field would become NONE: kept by
+		 * the flag. */
 		if (r.layers[i].proto == INETCSUM_PROTO_UDP ||
-		    r.layers[i].proto == INETCSUM_PROTO_RSVP)
+		    r.layers[i].proto == INETCSUM_PROTO_RSVP ||
+		    r.layers[i].proto == INETCSUM_PROTO_PGM)
 			put16(p + fo, rnd16() | 1);
 		else
 			put16(p + fo, (i & 1) ? 0 : rnd16());

@@ -164,7 +164,7 @@ compare_tshark() {
 			-e gre.checksum.status -e pim.cksum.status \
 			-e vrrp.checksum.status -e carp.checksum.status \
 			-e eigrp.checksum.status -e dccp.checksum.status \
-			-e sctp.checksum.status \
+			-e sctp.checksum.status -e pgm.hdr.cksum.status \
 			-E separator=';' -E occurrence=a \
 			-E aggregator=, >>"$w/tshark.txt" 2>"$w/tshark.err" || {
 			cat "$w/tshark.err"
@@ -190,13 +190,17 @@ import sys
 # RSVP's checksum (no status field), so those two are not compared here
 # (docs/capture-tools.md).
 cols = ["ip", "tcp", "udp", "icmp", "icmpv6", "igmp", "gre", "pim", "vrrp",
-        "ospf", "rsvp", "eigrp", "dccp", "sctp"]
+        "ospf", "rsvp", "eigrp", "dccp", "sctp", "pgm"]
 skip = {"ospf", "rsvp"}
 ours = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 def merge_vrrp(t):
     # vrrp.checksum.status and carp.checksum.status: one column, vrrp.
     return t[:8] + [",".join(x for x in t[8:10] if x)] + [""] * 2 + t[10:]
 theirs = [merge_vrrp(l.rstrip("\n").split(";")) for l in open(sys.argv[2])]
+sys.path.insert(0, "tests/tools/pcap")
+from verdicts import pgm_statuses  # noqa: E402
+for t in theirs:
+    t[14] = ",".join(pgm_statuses([x for x in t[14].split(",") if x]))
 carp = [l.rstrip("\n").split(";") for l in open(sys.argv[4])]
 allowed = set()
 for l in open(sys.argv[3]):
