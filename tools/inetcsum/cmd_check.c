@@ -100,7 +100,7 @@ usage(FILE *f)
 "                 gtpu, l2tp, teredo, mpls, gre, lisp, ayiya, tzsp) or as\n"
 "                 plain UDP (none);\n"
 "                 repeatable\n"
-"  -j N           check N files at once; output stays in file order\n"
+"  -j N, --jobs N check N files at once; output stays in file order\n"
 "  --no-reassembly  leave IP fragments unverified (\"fragment\")\n"
 "  --reassembly-bytes N[K|M|G]  pending fragment bytes at most (64M)\n"
 "  --reassembly-datagrams N     pending datagrams at most (4096)\n"
