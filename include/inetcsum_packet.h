@@ -73,6 +73,11 @@ extern "C" {
 #define INETCSUM_LINK_IPOIB	242	/* addresses, RFC 4391 header */
 #define INETCSUM_LINK_PKTAP	258	/* Apple PKTAP: header, then its DLT */
 #define INETCSUM_LINK_LINUX_SLL2 276
+/* Ethernet with a switch's tag (Linux DSA), as tcpdump reads them */
+#define INETCSUM_LINK_DSA_TAG_BRCM 281	/* Broadcom: 4 bytes after the MACs */
+#define INETCSUM_LINK_DSA_TAG_BRCM_PREPEND 282 /* ... before the header */
+#define INETCSUM_LINK_DSA_TAG_DSA 284	/* Marvell DSA: 4 after the MACs */
+#define INETCSUM_LINK_DSA_TAG_EDSA 285	/* Marvell EDSA: 8 after the MACs */
 
 enum inetcsum_proto {
 	INETCSUM_PROTO_IPV4,
@@ -192,9 +197,10 @@ struct inetcsum_layer {
  * What a frame carries behind its link-layer header (the 'l3' of
  * inetcsum_frame_result), as the parser's link-layer walk finds it.  It is
  * reported for the link layers whose header holds neither a length nor a
- * checksum of what follows: Ethernet II, Linux SLL and SLL2, each with any
- * stack of 802.1Q, 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229)
- * and the BSD and OpenBSD loopbacks.  Those header bytes can be copied
+ * checksum of what follows: Ethernet II (also with a switch's tag, 281,
+ * 282, 284, 285), Linux SLL and SLL2, each with any stack of 802.1Q,
+ * 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229) and the BSD and
+ * OpenBSD loopbacks.  Those header bytes can be copied
  * unchanged in front of each piece of a split packet, and the IP packet
  * behind them is the frame's outermost one.  Every other link type
  * (802.11, PPP, PPPoE as link type 51, Cisco HDLC) and every IP packet

@@ -25,11 +25,14 @@
 
 /* Ethernet: two 6-byte addresses, then the 2-byte type (IEEE 802.3). */
 #define ETH_HLEN	14
-#define ETH_TYPE_OFF	12
 /* A VLAN tag: 2-byte TCI, then the next 2-byte type (IEEE 802.1Q). */
 #define VLAN_TAG_LEN	4
 /* Values up to 1500 are an 802.3 length, not a type (IEEE 802.3 3.2.6). */
 #define ETH_MAX_LENGTH	1500
+/* A switch's tag in a Linux DSA capture: Broadcom's and Marvell's DSA tag
+ * 4 bytes, Marvell's EDSA tag 8 (see ether_tagged()). */
+#define DSA_TAG_LEN	4
+#define EDSA_TAG_LEN	8
 
 /* Linux cooked captures v1 and v2 (LINKTYPE_LINUX_SLL, _SLL2). */
 #define SLL_HLEN	16
@@ -443,29 +446,48 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		set_note(c, "ethertype not parsed");
 }
 
-void
-inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
+/*
+ * An Ethernet header at 'off' with 'tag' bytes of a switch's tag between
+ * the source address and the ethertype (0 for plain Ethernet).  Linux's
+ * DSA drivers capture a switch's CPU port so: Broadcom's tag is 4 bytes
+ * there (LINKTYPE_DSA_TAG_BRCM) or in front of the header (..._PREPEND),
+ * Marvell's DSA tag 4 bytes and its EDSA tag 8 (EDSA's own ethertype
+ * first), as tcpdump's print-brcmtag.c and print-dsa.c read them.  None of
+ * them holds a length or a checksum: they are stepped over whole.
+ */
+static void
+ether_tagged(struct pctx *c, size_t off, size_t tag, size_t end)
 {
+	size_t hlen = ETH_HLEN + tag;
 	unsigned type;
 
 	/* 'end' matters inside GRE (TEB), where the packet ends first. */
-	if (!need_l2(c, off, ETH_HLEN, end, "Ethernet header past the end of "
-		     "its packet", "truncated in the Ethernet header"))
+	if (!need_l2(c, off, hlen, end, tag ? "Ethernet header and switch "
+		     "tag past the end of the packet" : "Ethernet header past "
+		     "the end of its packet", tag ? "truncated in the Ethernet "
+		     "header or its switch tag" : "truncated in the Ethernet "
+		     "header"))
 		return;
-	type = be16(c->f + off + ETH_TYPE_OFF);
+	type = be16(c->f + off + hlen - 2);
 	if (type <= ETH_MAX_LENGTH) {
 		/* Not IP behind the header itself, and the length field
 		 * would be wrong in front of any piece of the packet. */
-		network(c, INETCSUM_L3_OTHER, off + ETH_HLEN);
+		network(c, INETCSUM_L3_OTHER, off + hlen);
 		/* IEEE 802.3 length: LLC follows, padding after 'type'. */
-		if (type > end - off - ETH_HLEN) {
+		if (type > end - off - hlen) {
 			set_note(c, "802.3 length past the end of its frame");
 			return;
 		}
-		inetcsum_pkt_llc(c, off + ETH_HLEN, off + ETH_HLEN + type);
+		inetcsum_pkt_llc(c, off + hlen, off + hlen + type);
 		return;
 	}
-	inetcsum_pkt_ethertype(c, type, off + ETH_HLEN, end);
+	inetcsum_pkt_ethertype(c, type, off + hlen, end);
+}
+
+void
+inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end)
+{
+	ether_tagged(c, off, 0, end);
 }
 
 /* IPv4 or IPv6 by the version nibble (raw IP link types). */
@@ -716,10 +738,26 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		     linktype == INETCSUM_LINK_IPV4 ||
 		     linktype == INETCSUM_LINK_IPV6 ||
 		     linktype == INETCSUM_LINK_NULL ||
-		     linktype == INETCSUM_LINK_LOOP;
+		     linktype == INETCSUM_LINK_LOOP ||
+		     linktype == INETCSUM_LINK_DSA_TAG_BRCM ||
+		     linktype == INETCSUM_LINK_DSA_TAG_BRCM_PREPEND ||
+		     linktype == INETCSUM_LINK_DSA_TAG_DSA ||
+		     linktype == INETCSUM_LINK_DSA_TAG_EDSA;
 	switch (linktype) {
 	case INETCSUM_LINK_ETHERNET:
 		inetcsum_pkt_ether(c, 0, end);
+		return 0;
+	case INETCSUM_LINK_DSA_TAG_BRCM:
+	case INETCSUM_LINK_DSA_TAG_DSA:
+		ether_tagged(c, 0, DSA_TAG_LEN, end);
+		return 0;
+	case INETCSUM_LINK_DSA_TAG_EDSA:
+		ether_tagged(c, 0, EDSA_TAG_LEN, end);
+		return 0;
+	case INETCSUM_LINK_DSA_TAG_BRCM_PREPEND:
+		if (need_l2(c, 0, DSA_TAG_LEN, end, "Broadcom tag past the end "
+			    "of the packet", "truncated in the Broadcom tag"))
+			inetcsum_pkt_ether(c, DSA_TAG_LEN, end);
 		return 0;
 	case INETCSUM_LINK_LINUX_SLL:
 		if (!have(c, 0, SLL_HLEN)) {

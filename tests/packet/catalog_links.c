@@ -6,7 +6,8 @@
  * ERF (197), Juniper (178-181); Token Ring (6), FDDI (10), Linux ATM CLIP
  * (106), Frame Relay (107), IP over Fibre Channel (122), SunATM (123),
  * Apple IP over IEEE 1394 (138), PPP for pppd (166), Frame Relay with
- * direction (206), BSD's ARCNET (7).  Each with good and bad checksums
+ * direction (206), BSD's ARCNET (7); Ethernet with a switch's tag (281,
+ * 282, 284, 285).  Each with good and bad checksums
  * inside; for the first three also the records that hold no packet and
  * the headers that must stop the walk with a note.
  */
@@ -377,9 +378,59 @@ legacy(void)
 	       1, 0, NULL, 0);
 }
 
+/*
+ * Linux DSA captures of a switch's CPU port (281, 282, 284, 285): the
+ * switch's tag after the source address, or Broadcom's in front of the
+ * Ethernet header; tags as tcpdump's print-brcmtag.c and print-dsa.c read
+ * them.
+ */
+static void
+switch_tags(void)
+{
+	/* Broadcom ingress (opcode 1), destination map port 7. */
+	static const uint8_t brcm[4] = { 0x20, 0, 0, 0x80 };
+	/* Marvell DSA: Forward (mode 3), untagged, device 0, port 1. */
+	static const uint8_t dsa[4] = { 0xc0, 0x08, 0, 0 };
+	/* EDSA: its ethertype 0xdada, 2 reserved bytes, then a DSA tag. */
+	static const uint8_t edsa[8] = { 0xda, 0xda, 0, 0, 0xc0, 0x08, 0, 0 };
+	uint8_t pre[32];
+	struct fb fb;
+
+	eth_hdr(pre, 0);
+	memcpy(pre + 12, brcm, 4);
+	put16(pre + 16, 0x0800);
+	framed("dsa-brcm-ipv4-tcp", 281, pre, 18, 0, 0, NULL, 0);
+	put16(pre + 16, 0x86dd);
+	framed("dsa-brcm-ipv6-udp-bad", 281, pre, 18, 1, 1, NULL, 0);
+	memcpy(pre, brcm, 4);
+	eth_hdr(pre + 4, 0x0800);
+	framed("dsa-brcm-prepend-ipv4-tcp", 282, pre, 18, 0, 0, NULL, 0);
+	eth_hdr(pre, 0);
+	memcpy(pre + 12, dsa, 4);
+	put16(pre + 16, 0x0800);
+	framed("dsa-marvell-ipv4-tcp-bad", 284, pre, 18, 0, 1, NULL, 0);
+	/* An 802.1Q tag after the DSA tag, then IPv6. */
+	put16(pre + 16, 0x8100);
+	put16(pre + 18, 0x0005);
+	put16(pre + 20, 0x86dd);
+	framed("dsa-marvell-vlan-ipv6-udp", 284, pre, 22, 1, 0, NULL, 0);
+	memcpy(pre + 12, edsa, 8);
+	put16(pre + 20, 0x86dd);
+	framed("dsa-edsa-ipv6-udp", 285, pre, 22, 1, 0, NULL, 0);
+
+	/* The frame ends inside the EDSA tag. */
+	fb_init(&fb);
+	fb_raw(&fb, pre, 17);
+	ADD0("dsa-edsa-cut", 285, &fb, "Ethernet header and switch tag past");
+	fb_init(&fb);
+	fb_raw(&fb, brcm, 3);
+	ADD0("dsa-brcm-prepend-cut", 282, &fb, "Broadcom tag past");
+}
+
 void
 catalog_links(void)
 {
+	switch_tags();
 	netanalyzer();
 	ipoib();
 	monitor_headers();

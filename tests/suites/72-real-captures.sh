@@ -13,7 +13,8 @@
 #    version 2.5, tshark reads, and so does check);
 #  - its verdicts against tshark's, frame by frame: the same frame count in
 #    every file tshark reads, and only the differences listed, with their
-#    reasons, in tests/tools/pcap/real-differences.txt;
+#    reasons, in tests/tools/pcap/real-differences.txt; a file tshark
+#    cannot read against tcpdump -vv's verdicts, with no difference;
 #  - fix --fix-partial of every file: check then finds nothing wrong, and
 #    an uncompressed file keeps its size;
 #  - segment --mtu 576 of every file: written, and check finds as many bad
