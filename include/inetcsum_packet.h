@@ -102,6 +102,7 @@ enum inetcsum_proto {
 	 * appendix A, RFC 3309); its field is 4 bytes (see 'stored'). */
 	INETCSUM_PROTO_SCTP,
 	INETCSUM_PROTO_PGM,	/* 113 (RFC 3208) */
+	INETCSUM_PROTO_CDP,	/* Cisco Discovery Protocol, LLC/SNAP */
 };
 
 enum inetcsum_status {

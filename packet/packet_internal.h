@@ -48,7 +48,8 @@
  * 'start', with an even 'skiplen'.  'crc32c' marks SCTP's checksum: a
  * 4-byte field holding the CRC32c of the covered bytes (the field taken as
  * zero), least significant byte first, with no pseudo-header; 'pseudo',
- * 'udp' and the skipped run are then unused.  'hidden' is the reason a
+ * 'udp' and the skipped run are then unused.  'cdp' marks CDP's checksum,
+ * whose odd last byte is summed as Cisco's code sums it (verdict.c).  'hidden' is the reason a
  * zero field hid (inetcsum_pkt_zero_field()): why the layer could not
  * have been verified had its field not been zero, NULL if it could.
  */
@@ -64,6 +65,7 @@ struct cover {
 	u8 valid;
 	u8 incr;
 	u8 crc32c;
+	u8 cdp;		/* CDP's odd last byte (inetcsum_pkt_verify_cdp()) */
 };
 
 struct pctx {
@@ -102,6 +104,7 @@ inetcsum_pkt_cover_set(struct pctx *c, const struct inetcsum_layer *l,
 		cv->pseudo = w->pseudo;
 		cv->udp = w->udp;
 		cv->crc32c = w->crc32c;
+		cv->cdp = w->cdp;
 		cv->valid = 1;
 		cv->incr = 0;
 	}
@@ -437,6 +440,14 @@ void inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l,
 void inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
 			      size_t start, size_t len, size_t skip,
 			      size_t skiplen);
+
+/*
+ * inetcsum_pkt_verify_cdp() is inetcsum_pkt_verify() for CDP's checksum
+ * over the 'len' bytes at 'start': an odd last byte is summed as Cisco's
+ * code does (struct cover, 'cdp'); no UDP rule, no PARTIAL verdict.
+ */
+void inetcsum_pkt_verify_cdp(struct pctx *c, struct inetcsum_layer *l,
+			     size_t start, size_t len);
 
 /*
  * inetcsum_pkt_verify_crc32c() judges SCTP's field at 'l's field offset,

@@ -3,9 +3,9 @@
  * packet/verdict.c - the verdict of one checksum field, shared by every
  * protocol layer of the frame parser (link.c, ip.c, l4.c, l4_other.c,
  * tunnel.c, wifi.c): inetcsum_pkt_layer() appends a layer,
- * inetcsum_pkt_verify() (inetcsum_pkt_verify_crc32c() for SCTP) judges
- * it, inetcsum_pkt_field_value() recomputes it for the fixer and fill.
- * Kept
+ * inetcsum_pkt_verify() (inetcsum_pkt_verify_crc32c() for SCTP,
+ * inetcsum_pkt_verify_cdp() for CDP) judges it,
+ * inetcsum_pkt_field_value() recomputes it for the fixer and fill.  Kept
  * apart from frame.c (the entry points) so that the include cycle of the
  * parser is the protocol grammar alone.
  *
@@ -48,6 +48,7 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 		c->cov[out->nlayers].incr = 0;
 		c->cov[out->nlayers].skiplen = 0;
 		c->cov[out->nlayers].crc32c = 0;
+		c->cov[out->nlayers].cdp = 0;
 		c->cov[out->nlayers].hidden = NULL;
 	}
 	l = &out->layers[out->nlayers++];
@@ -58,6 +59,25 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 	l->field_offset = field;
 	l->reason = "truncated";
 	return l;
+}
+
+/*
+ * CDP (Cisco Discovery Protocol) sums an odd last byte 'b' not as the word
+ * b0 00 of RFC 1071 but as 00 b0, and adds it as a signed number, which
+ * for b >= 0x80 comes out one less: the word ff (b - 1).  This is the rule
+ * Wireshark's packet-cdp.c documents and checks, the one Cisco's devices
+ * send; with an even length CDP's checksum is RFC 1071's.  Adds that word
+ * to the partial sum 'sum' (in memory order, as inetcsum_partial() keeps
+ * it).
+ */
+static u32
+cdp_last(u8 b, u32 sum)
+{
+	u8 w[2];
+
+	w[0] = b < 0x80 ? 0 : 0xff;
+	w[1] = b < 0x80 ? b : (u8)(b - 1);
+	return inetcsum_partial(w, 2, sum);
 }
 
 /*
@@ -77,6 +97,12 @@ checksum(const u8 *f, const struct cover *cv)
 	u16 v;
 
 	sum = inetcsum_partial(f + cv->start, head, cv->pseudo);
+	if (cv->cdp && (cv->len & 1)) {
+		sum = inetcsum_partial(f + cv->field + 2,
+				       end - 1 - cv->field - 2, sum);
+		sum = cdp_last(f[end - 1], sum);
+		return inetcsum_fold(sum);
+	}
 	sum = inetcsum_partial(f + cv->field + 2, mid - cv->field - 2, sum);
 	if (cv->skiplen != 0)
 		sum = inetcsum_partial(f + cv->skip + cv->skiplen,
@@ -119,6 +145,7 @@ verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
 	 */
 	inetcsum_pkt_cover_set(c, l, w);
 	if ((u16)(st + 1) > 1 && w->skiplen == 0 &&
+	    !(w->cdp && (w->len & 1)) &&
 	    inetcsum_fold(inetcsum_partial(c->f + w->start, w->len,
 					   w->pseudo)) == 0) {
 		l->expected = l->stored;
@@ -234,6 +261,20 @@ inetcsum_pkt_verify_crc32c(struct pctx *c, struct inetcsum_layer *l,
 	inetcsum_pkt_cover_set(c, l, &w);
 	l->status = memcmp(c->f + w.field, exp, 4) == 0 ? INETCSUM_GOOD :
 		    INETCSUM_BAD;
+}
+
+void
+inetcsum_pkt_verify_cdp(struct pctx *c, struct inetcsum_layer *l,
+			size_t start, size_t len)
+{
+	struct cover w;
+
+	memset(&w, 0, sizeof(w));
+	w.start = start;
+	w.len = len;
+	w.field = l->field_offset;
+	w.cdp = 1;
+	verify(c, l, &w, 0);
 }
 
 void

@@ -14,7 +14,9 @@
  *              and From DS are both set; QoS control for QoS subtypes and
  *              an HT control field when the +HTC/Order flag is set on one
  *   LLC/SNAP   AA AA 03 and an OUI 00-00-00 or 00-00-F8 (RFC 1042, 802.1H),
- *              then the ethertype; SAP 06 is IPv4 without SNAP
+ *              then the ethertype; SAP 06 is IPv4 without SNAP; Cisco's
+ *              OUI 00-00-0C with CDP (its checksum verified) and the
+ *              protocols without one (cisco_snap())
  *
  * Management and control frames, null data and LLC frames of other SAPs
  * (spanning tree, ...) carry no Internet checksum: parsed to their end, no
@@ -40,6 +42,47 @@
 #define FC_ORDER	0x80
 
 #define LLC_SNAP_LEN	8	/* DSAP, SSAP, control, OUI, ethertype */
+
+/* Cisco's SNAP protocol ids (OUI 00-00-0c), as Wireshark names them. */
+#define CISCO_PID_CDP	0x2000
+#define CISCO_PID_VTP	0x2003
+#define CISCO_PID_DTP	0x2004
+#define CISCO_PID_PAGP	0x0104
+#define CISCO_PID_PVSTP	0x010b
+#define CDP_HLEN	4	/* version, TTL, checksum */
+#define CDP_CSUM_OFF	2
+
+/*
+ * Cisco's protocols behind SNAP: CDP carries an Internet checksum over its
+ * whole packet (with Cisco's rule for an odd last byte, verdict.c); VTP,
+ * DTP, PAgP and PVST+ carry none and are parsed to their end, as spanning
+ * tree is.  Another id (UDLD has a checksum of its own) is noted.
+ */
+static void
+cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
+{
+	struct inetcsum_layer *l;
+
+	switch (pid) {
+	case CISCO_PID_CDP:
+		break;
+	case CISCO_PID_VTP:
+	case CISCO_PID_DTP:
+	case CISCO_PID_PAGP:
+	case CISCO_PID_PVSTP:
+		return;
+	default:
+		set_note(c, "Cisco SNAP protocol not parsed");
+		return;
+	}
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_CDP, off + CDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (end - off < CDP_HLEN)
+		l->reason = "length";
+	else	/* 'truncated' unless captured whole */
+		inetcsum_pkt_verify_cdp(c, l, off, end - off);
+}
 
 void
 inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
@@ -67,6 +110,10 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 	}
 	if (!have(c, off, LLC_SNAP_LEN)) {
 		set_note(c, "truncated in the SNAP header");
+		return;
+	}
+	if (p[3] == 0 && p[4] == 0 && p[5] == 0x0c) {
+		cisco_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end);
 		return;
 	}
 	if (p[3] != 0 || p[4] != 0 || (p[5] != 0 && p[5] != 0xf8)) {

@@ -403,6 +403,25 @@ fb_finish(struct fb *fb)
 			put16(p + 2, 0);
 			set_csum(p + 2, ref_csum(p, len, 0));
 			break;
+		case FB_CDP: {
+			/*
+			 * Wireshark's packet-cdp.c: an odd last byte b is the
+			 * word 00 b, or ff (b - 1) when b >= 0x80 (Cisco adds
+			 * it as a signed number), not RFC 1071's b 00.
+			 */
+			uint8_t tmp[FB_MAX + 1];
+
+			put16(p + 2, 0);
+			memcpy(tmp, p, len);
+			if (len & 1) {
+				uint8_t b = p[len - 1];
+
+				tmp[len - 1] = b < 0x80 ? 0 : 0xff;
+				tmp[len] = b < 0x80 ? b : (uint8_t)(b - 1);
+			}
+			set_csum(p + 2, ref_csum(tmp, len + (len & 1), 0));
+			break;
+		}
 		case FB_ICMPV6:
 			put16(p + 2, 0);
 			v = ref_csum(p, len, fb_pseudo(ip, 58, len));
