@@ -16,7 +16,9 @@
 #                            gzip, zstd and lz4 decompress them to
 # Exit status 0 on success, 1 otherwise.
 import concurrent.futures
+import json
 import os
+import re
 import resource
 import select
 import struct
@@ -105,30 +107,59 @@ def check_json(tool, path):
             err.replace(path.encode() + b": ", b""), err)
 
 
-def judge_cut(tool, full, blob, k, decomp, ref_frames):
+def check_json_many(tool, paths):
+    """check_json() of every file of 'paths', from one "check --json -j N
+    --files-from -" run: a process per file cost the suite two minutes of
+    sanitizer start-up for the cuts below.  Each file's exit status is
+    read from its summary object (2 unreadable, 1 bad checksums, else
+    0), its messages are the standard error lines that name it; the rest
+    is what check_json() returns for it alone."""
+    rc, out, err = run([tool, "check", "--json", "-j",
+                        str(os.cpu_count() or 2), "--files-from", "-"],
+                       "".join(p + "\n" for p in paths).encode())
+    if rc not in (0, 1, 2):
+        raise SystemExit("stream.py: check --files-from: exit %d: %r" %
+                         (rc, err[-500:]))
+    res = {p: [None, [], [], b"", b""] for p in paths}
+    for line in out.splitlines():
+        o = json.loads(line)
+        if o.get("type") == "total":
+            continue
+        r = res[o["file"]]
+        line = line.replace(b'"file":%s,' % json.dumps(o["file"]).encode(),
+                            b"")
+        if "frame" in o:
+            r[1].append(line)
+        else:
+            r[2].append(line)
+            s = o["summary"]
+            r[0] = 2 if s["unreadable"] else 1 if s["bad_frames"] else 0
+    for line in err.splitlines(keepends=True):
+        m = re.match(rb"inetcsum check: (.*?): ", line)
+        if m is None or m.group(1).decode() not in res:
+            raise SystemExit("stream.py: a message naming no file: %r" %
+                             line)
+        r = res[m.group(1).decode()]
+        r[4] += line
+        r[3] += line.replace(m.group(1) + b": ", b"", 1)
+    return {p: tuple(r) for p, r in res.items()}
+
+
+def judge_cut(tool, full, blob, k, decomp, ref_frames, got, want):
     """The file 'full' cut to its first k bytes reads as what 'decomp'
-    makes of the cut when it accepts the cut; else it is refused: exit 2
-    with a message naming the file and the offset, after a prefix of the
-    whole file's frames 'ref_frames', and (every 5th cut: the suite's
-    time) fix writes nothing.  Returns the failures' messages."""
+    makes of the cut when it accepts the cut ('want': check_json() of
+    that, else None; 'got': of the cut); else it is refused: exit 2 with
+    a message naming the file and the offset, after a prefix of the whole
+    file's frames 'ref_frames', and (every 5th cut: the suite's time) fix
+    writes nothing.  Returns the failures' messages."""
     cut = "%s.cut%d" % (full, k)
     msgs = []
-    with open(cut, "wb") as f:
-        f.write(blob[:k])
-    rc, raw, _ = run(decomp, blob[:k])
-    got = check_json(tool, cut)
-    if rc == 0:
-        plain = cut + ".plain"
-        with open(plain, "wb") as f:
-            f.write(raw)
-        want = check_json(tool, plain)
-        os.unlink(plain)
+    if want is not None:
         if got[:4] != want[:4]:
             msgs.append("stream.py: %s cut to %d bytes (valid for %s): "
                         "%d frames, exit %d, want %d frames, exit %d" %
                         (full, k, decomp[0], len(got[1]), got[0],
                          len(want[1]), want[0]))
-        os.unlink(cut)
         return msgs
     # check_json() took "FILE: " out of the message: it must have been
     # there.
@@ -148,8 +179,25 @@ def judge_cut(tool, full, blob, k, decomp, ref_frames):
                         % (full, k, frc, os.path.exists(out)))
             if os.path.exists(out):
                 os.unlink(out)
-    os.unlink(cut)
     return msgs
+
+
+def cut_files(full, blob, decomp):
+    """Writes 'full' cut after every byte and, where 'decomp' accepts the
+    cut, what it decompresses to; returns {k: the plain file or None}."""
+    def one(k):
+        cut = "%s.cut%d" % (full, k)
+        with open(cut, "wb") as f:
+            f.write(blob[:k])
+        rc, raw, _ = run(decomp, blob[:k])
+        if rc != 0:
+            return k, None
+        with open(cut + ".plain", "wb") as f:
+            f.write(raw)
+        return k, cut + ".plain"
+    with concurrent.futures.ThreadPoolExecutor(
+            max_workers=os.cpu_count() or 2) as pool:
+        return dict(pool.map(one, range(1, len(blob))))
 
 
 def compressed(tool, d):
@@ -222,18 +270,29 @@ def compressed(tool, d):
                 fails += 1
             # Every cut: a valid prefix (at a member or frame boundary)
             # reads as what it decompresses to; anything else is an error.
-            # The cuts are independent: judged in parallel, a process per
+            # The cuts and their decompressed forms are checked in one
+            # run; the fixes of refused cuts in parallel, a process per
             # CPU, each cut with files of its own.
+            plains = cut_files(full, blob, decomp)
+            cuts = {k: "%s.cut%d" % (full, k) for k in plains}
+            res = check_json_many(tool, list(cuts.values()) +
+                                  [p for p in plains.values() if p])
             with concurrent.futures.ThreadPoolExecutor(
                     max_workers=os.cpu_count() or 2) as pool:
                 for msgs in pool.map(
-                        lambda k: judge_cut(tool, full, blob, k, decomp,
-                                            ref[1]),
-                        range(1, len(blob))):
+                        lambda k: judge_cut(
+                            tool, full, blob, k, decomp, ref[1],
+                            res[cuts[k]],
+                            res[plains[k]] if plains[k] else None),
+                        sorted(cuts)):
                     runs += 1
                     for m in msgs:
                         print(m)
                         fails += 1
+            for k, p in plains.items():
+                os.unlink(cuts[k])
+                if p:
+                    os.unlink(p)
     print("compressed: %d files checked against gzip/zstd/lz4 -dc, %d "
           "failures" % (runs, fails))
     return 1 if fails else 0
