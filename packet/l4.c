@@ -54,6 +54,7 @@
 #define ETH_P_ERSPAN	0x88be	/* ERSPAN types I and II */
 #define ETH_P_ERSPAN3	0x22eb	/* ERSPAN type III */
 #define ETH_P_WCCP	0x883e	/* WCCP redirection (tunnel.c) */
+#define ETH_P_CDP	0x2000	/* Cisco Discovery Protocol (wifi.c) */
 #define ETHERIP_HLEN	2	/* version, reserved (RFC 3378 section 3) */
 
 /* The pseudo-header sum for 'len' (packet_internal.h: 32-bit lengths). */
@@ -253,6 +254,8 @@ inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 				    ip->end);
 	else if (type == ETH_P_WCCP)
 		inetcsum_pkt_wccp(c, off + hlen, ip->end);
+	else if (type == ETH_P_CDP)
+		inetcsum_pkt_cdp(c, off + hlen, ip->end);
 	else
 		inetcsum_pkt_ethertype(c, type, off + hlen, ip->end);
 	c->depth--;

@@ -327,6 +327,8 @@ void inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end);
 
 /* 802.11, radiotap and LLC/SNAP (wifi.c). */
 void inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end);
+/* CDP at 'off' to 'end' (wifi.c): behind SNAP, Cisco HDLC, PPP or GRE. */
+void inetcsum_pkt_cdp(struct pctx *c, size_t off, size_t end);
 void inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end);
 void inetcsum_pkt_radiotap(struct pctx *c, size_t end);
 

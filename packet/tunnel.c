@@ -47,7 +47,9 @@
 #define PPP_IPV6	0x0057
 #define PPP_MPLS	0x0281
 #define PPP_MPLS_MC	0x0283
+#define PPP_CDP		0x0207	/* Cisco Discovery Protocol */
 #define PPP_CONTROL	0x8000	/* 0x8000-0xffff: NCPs, LCP, auth (RFC 1661) */
+#define ETH_P_CDP	0x2000	/* CDP on Cisco HDLC and GRE */
 
 #define VXLAN_HLEN	8
 #define GENEVE_HLEN	8
@@ -187,6 +189,9 @@ inetcsum_pkt_ppp(struct pctx *c, size_t off, size_t end)
 	case PPP_MPLS_MC:
 		inetcsum_pkt_mpls(c, off, end);
 		return;
+	case PPP_CDP:
+		inetcsum_pkt_cdp(c, off, end);
+		return;
 	}
 	/* LCP, IPCP, PAP, CHAP, ...: control packets without a checksum. */
 	if (proto < PPP_CONTROL)
@@ -200,7 +205,10 @@ inetcsum_pkt_chdlc(struct pctx *c, size_t off, size_t end)
 	if (!need(c, off, 4, end, "Cisco HDLC header past the end of its "
 		  "packet", "truncated in the Cisco HDLC header"))
 		return;
-	inetcsum_pkt_ethertype(c, be16(c->f + off + 2), off + 4, end);
+	if (be16(c->f + off + 2) == ETH_P_CDP)
+		inetcsum_pkt_cdp(c, off + 4, end);
+	else
+		inetcsum_pkt_ethertype(c, be16(c->f + off + 2), off + 4, end);
 }
 
 void

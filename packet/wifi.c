@@ -53,19 +53,37 @@
 #define CDP_CSUM_OFF	2
 
 /*
- * Cisco's protocols behind SNAP: CDP carries an Internet checksum over its
- * whole packet (with Cisco's rule for an odd last byte, verdict.c); VTP,
- * DTP, PAgP and PVST+ carry none and are parsed to their end, as spanning
- * tree is.  Another id (UDLD has a checksum of its own) is noted.
+ * CDP carries an Internet checksum over its whole packet (with Cisco's
+ * rule for an odd last byte, verdict.c).  Behind SNAP its length is the
+ * 802.3 length's; on the other links (Cisco HDLC, PPP, GRE: tshark's and
+ * tcpdump's tables) the rest of the packet.
+ */
+void
+inetcsum_pkt_cdp(struct pctx *c, size_t off, size_t end)
+{
+	struct inetcsum_layer *l;
+
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_CDP, off + CDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (off > end || end - off < CDP_HLEN)
+		l->reason = "length";
+	else	/* 'truncated' unless captured whole */
+		inetcsum_pkt_verify_cdp(c, l, off, end - off);
+}
+
+/*
+ * Cisco's protocols behind SNAP: CDP; VTP, DTP, PAgP and PVST+ carry no
+ * checksum and are parsed to their end, as spanning tree is.  Another id
+ * (UDLD has a checksum of its own) is noted.
  */
 static void
 cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
 {
-	struct inetcsum_layer *l;
-
 	switch (pid) {
 	case CISCO_PID_CDP:
-		break;
+		inetcsum_pkt_cdp(c, off, end);
+		return;
 	case CISCO_PID_VTP:
 	case CISCO_PID_DTP:
 	case CISCO_PID_PAGP:
@@ -75,13 +93,6 @@ cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
 		set_note(c, "Cisco SNAP protocol not parsed");
 		return;
 	}
-	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_CDP, off + CDP_CSUM_OFF);
-	if (l == NULL)
-		return;
-	if (end - off < CDP_HLEN)
-		l->reason = "length";
-	else	/* 'truncated' unless captured whole */
-		inetcsum_pkt_verify_cdp(c, l, off, end - off);
 }
 
 void

@@ -213,6 +213,27 @@ cdp(void)
 	ADD("cdp-short", 1, &fb, "", NO_MUT, W(CDP, UNVERIFIED, "length"));
 	cisco_snap(&fb, 0x2004, dtp, sizeof(dtp), 0);
 	ADD0("cisco-dtp", 1, &fb, "");
+
+	/* CDP on serial links and in GRE, as tshark and tcpdump read it:
+	 * Cisco HDLC (link type 50, first byte 0x8f), PPP 0x0207, GRE with
+	 * protocol 0x2000 and its own checksum over the CDP. */
+	fb_init(&fb);
+	fb_raw(&fb, "\x8f\x00\x20\x00", 4);
+	fb_proto(&fb, FB_CDP, even, sizeof(even));
+	fb_finish(&fb);
+	ADD("chdlc-cdp", 50, &fb, "", LAST, W(CDP, GOOD, 0));
+	fb_init(&fb);
+	fb_raw(&fb, "\xff\x03\x02\x07", 4);
+	fb_proto(&fb, FB_CDP, high, sizeof(high));
+	fb_finish(&fb);
+	ADD("ppp-cdp", 9, &fb, "", LAST, W(CDP, GOOD, 0));
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x8000, 0x2000);
+	fb_proto(&fb, FB_CDP, odd, sizeof(odd));
+	fb_finish(&fb);
+	t = ADD("gre-cdp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+		W(GRE, BAD, 0), W(CDP, BAD, 0));
+	t->f[t->len - 1] ^= 0x01;
 	cisco_snap(&fb, 0x0111, udld, sizeof(udld), 0);
 	ADD0("cisco-udld", 1, &fb, "Cisco SNAP protocol not parsed");
 }
