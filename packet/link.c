@@ -39,6 +39,7 @@
 #define SLL_PROTO_OFF	14
 #define SLL2_HLEN	20
 #define SLL2_PROTO_OFF	0
+#define SLL_P_802_2	4	/* Linux's ETH_P_802_2: LLC follows */
 
 /* BSD loopback and OpenBSD loop: a 4-byte address family. */
 #define LOOP_HLEN	4
@@ -385,6 +386,7 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 {
 	const struct eth_tag *t;
 	size_t len;
+	int tagged = 0;
 
 	/*
 	 * Any number of tags and AVSP headers, stepped over in a loop, not
@@ -395,15 +397,30 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 			len = avsp_len(c, off, end);
 			if (len == 0)
 				return;
+			tagged = 0;
 		} else if ((t = eth_tag(type)) != NULL) {
 			len = t->len;
 			if (!need_l2(c, off, len, end, t->past, t->cut))
 				return;
+			tagged = 1;
 		} else {
 			break;
 		}
 		type = be16(c->f + off + len - 2);
 		off += len;
+	}
+	if (tagged && type <= ETH_MAX_LENGTH) {
+		/*
+		 * A tag's next field may be an 802.3 length, as in the
+		 * Ethernet header (IEEE 802.1Q 9.5): LLC follows, padding
+		 * after it.  Spanning tree and IS-IS on a trunk are sent so.
+		 */
+		network(c, INETCSUM_L3_OTHER, off);
+		if (type > end - off)
+			set_note(c, "802.3 length past the end of its frame");
+		else
+			inetcsum_pkt_llc(c, off, off + type);
+		return;
 	}
 	network(c, type == 0x0800 ? ip_version(c, off, 4) :
 		   type == 0x86dd ? ip_version(c, off, 6) : INETCSUM_L3_OTHER,
@@ -438,6 +455,7 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 	case 0x888e:	/* 802.1X */
 	case 0x88cc:	/* LLDP */
 	case 0x88f7:	/* PTP */
+	case 0x9000:	/* Ethernet configuration testing (loopback) */
 		return;	/* complete packets without an Internet checksum */
 	}
 	if (type <= ETH_MAX_LENGTH)
@@ -726,6 +744,22 @@ pktap(struct pctx *c, size_t end)
 	set_note(c, "PKTAP packet of a link type not parsed");
 }
 
+/*
+ * A Linux cooked capture's protocol: an ethertype, or one of Linux's own
+ * values below 1536 (include/uapi/linux/if_ether.h): ETH_P_802_2 (4) is
+ * an 802.2 LLC frame, as tshark's SLL dissector reads it.
+ */
+static void
+sll_protocol(struct pctx *c, unsigned proto, size_t off, size_t end)
+{
+	if (proto == SLL_P_802_2) {
+		network(c, INETCSUM_L3_OTHER, off);
+		inetcsum_pkt_llc(c, off, end);
+		return;
+	}
+	inetcsum_pkt_ethertype(c, proto, off, end);
+}
+
 int
 inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 {
@@ -765,8 +799,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 			set_note(c, "truncated in the SLL header");
 			return 0;
 		}
-		inetcsum_pkt_ethertype(c, be16(c->f + SLL_PROTO_OFF),
-				       SLL_HLEN, end);
+		sll_protocol(c, be16(c->f + SLL_PROTO_OFF), SLL_HLEN, end);
 		return 0;
 	case INETCSUM_LINK_LINUX_SLL2:
 		if (!have(c, 0, SLL2_HLEN)) {
@@ -774,8 +807,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 			set_note(c, "truncated in the SLL2 header");
 			return 0;
 		}
-		inetcsum_pkt_ethertype(c, be16(c->f + SLL2_PROTO_OFF),
-				       SLL2_HLEN, end);
+		sll_protocol(c, be16(c->f + SLL2_PROTO_OFF), SLL2_HLEN, end);
 		return 0;
 	case INETCSUM_LINK_RAW:
 		inetcsum_pkt_raw_ip(c, 0, end, 0);

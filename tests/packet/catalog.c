@@ -954,6 +954,17 @@ links(void)
 	ADD("sll-vlan-ipv4-tcp", 113, &fb, "", LAST, W(IPV4, GOOD, 0),
 	    W(TCP, GOOD, 0));
 
+	/* Protocol 4, Linux's ETH_P_802_2: LLC/SNAP follows. */
+	fb_init(&fb);
+	fb_raw(&fb, sll, 14);
+	fb_raw(&fb, "\x00\x04\xaa\xaa\x03\0\0\0\x08\x00", 10);
+	fb_ipv4(&fb, 17, A4, B4, NULL, 0);
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 30, 44);
+	fb_finish(&fb);
+	ADD("sll-llc-snap-ipv4-udp", 113, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
 	fb_init(&fb);
 	fb_raw(&fb, sll2, sizeof(sll2));
 	fb_ipv6(&fb, 6, A6, B6);

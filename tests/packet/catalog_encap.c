@@ -277,6 +277,32 @@ llc_wifi(void)
 	fb_payload(&fb, 35, 13);
 	ADD0("802.3-llc", 1, &fb, "");
 
+	/* An 802.1Q tag followed by an 802.3 length (spanning tree on a
+	 * trunk), with LLC/SNAP and IP behind, and a length past the end. */
+	fb_init(&fb);
+	fb_raw(&fb, "\x01\x80\xc2\0\0\0\x02\0\0\0\0\x02"
+		    "\x81\x00\x00\x05", 16);
+	fb_len16(&fb, 0, 2);
+	fb_raw(&fb, "\0\0", 2);
+	fb_raw(&fb, snap_ip, 8);
+	catalog_inner_tcp4(&fb, 223);
+	fb_finish(&fb);
+	ADD("vlan-802.3-snap-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+	fb_init(&fb);
+	fb_eth(&fb, (const unsigned[]){ 0x8100 }, 1, 38);
+	fb_raw(&fb, "\x42\x42\x03", 3);
+	fb_payload(&fb, 35, 14);
+	ADD0("vlan-802.3-llc", 1, &fb, "");
+	fb.b[17] = 39;
+	ADD0("vlan-802.3-length-past", 1, &fb, "802.3 length past");
+
+	/* Ethernet configuration testing (0x9000): nothing to check. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x9000);
+	fb_payload(&fb, 46, 15);
+	ADD0("eth-loopback-9000", 1, &fb, "");
+
 	fb_init(&fb);
 	fb_raw(&fb, wlan_qos, sizeof(wlan_qos));
 	fb_raw(&fb, snap_ip, 8);

@@ -458,6 +458,16 @@ catalog_tunnels(void)
 	ADD("gre-teb-short-inner", 1, &fb, "Ethernet header past", 14 + 20 + 9,
 	    W(IPV4, GOOD, 0), W(GRE, GOOD, 0));
 
+	/* Protocol 0x00fe, OSI (Cisco's IS-IS over GRE): GRE's checksum,
+	 * and nothing inside to check (IS-IS sums with Fletcher's). */
+	catalog_eth4(&fb, 47);
+	fb_gre(&fb, 0x8000, 0x00fe);
+	fb_raw(&fb, "\x83\x1b\x01\x00\x14\x01\x00\x00", 8);
+	fb_payload(&fb, 20, 103);
+	fb_finish(&fb);
+	ADD("gre-osi-isis", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(GRE, GOOD, 0));
+
 	catalog_eth6(&fb, 47);
 	fb_gre(&fb, 0x8000, 0x0800);
 	fb_ipv4(&fb, 1, "10.0.0.1", "10.0.0.2", NULL, 0);
