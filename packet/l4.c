@@ -486,6 +486,15 @@ void
 inetcsum_pkt_upper(struct pctx *c, const struct ipinfo *ip, unsigned proto,
 		   size_t off)
 {
+	/*
+	 * A PIM Null-Register's dummy header (l4_other.c) has no payload:
+	 * its protocol field names nothing that follows.
+	 */
+	if (c->dummy_header) {
+		c->dummy_header = 0;
+		if (off >= ip->end)
+			return;
+	}
 	if (proto == IPPROTO_AH && !ip->v6) {
 		off = skip_ah(c, ip, &proto, off);
 		if (off == 0)

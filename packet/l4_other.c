@@ -48,6 +48,7 @@
 #define PIM_VERSION		2
 #define PIM_REGISTER		1
 #define PIM_REGISTER_HLEN	8	/* header and the 4 bytes of flags */
+#define PIM_REGISTER_N		0x40	/* Null-Register, in the flags' byte 0 */
 #define VRRP_HLEN		8	/* up to the checksum and its pad */
 #define VRRP_CSUM_OFF		6
 #define OSPF2_HLEN		24	/* RFC 2328 appendix A.3.1 */
@@ -176,10 +177,14 @@ pim(struct pctx *c, const struct ipinfo *ip, size_t off)
 	vt = c->f[off + PIM_REGISTER_HLEN] >> 4;
 	if ((vt != 4 && vt != 6) || !inetcsum_pkt_enter(c))
 		return;
+	/* RFC 7761 4.9.3: a Null-Register (N bit) carries a dummy IP
+	 * header alone; its protocol announces no payload. */
+	c->dummy_header = (c->f[off + PIM_HLEN] & PIM_REGISTER_N) != 0;
 	if (vt == 4)
 		inetcsum_pkt_ipv4(c, off + PIM_REGISTER_HLEN, ip->end);
 	else
 		inetcsum_pkt_ipv6(c, off + PIM_REGISTER_HLEN, ip->end);
+	c->dummy_header = 0;
 	c->depth--;
 }
 

@@ -78,6 +78,9 @@ struct pctx {
 	/* The link layer is one whose network layer goes into out->l3
 	 * (link.c), and it has not been reached yet. */
 	int l3_open;
+	/* The next IP header is a PIM Null-Register's dummy one, which has
+	 * no payload (l4_other.c pim(), l4.c inetcsum_pkt_upper()). */
+	int dummy_header;
 };
 
 /*
@@ -175,6 +178,7 @@ pctx_start(struct pctx *c, const u8 *f, size_t caplen,
 	c->depth = 0;
 	c->quoted = 0;
 	c->l3_open = 0;
+	c->dummy_header = 0;
 }
 
 /* Big-endian (network order) 16-bit value at 'p'. */

@@ -79,6 +79,27 @@ pim(void)
 		t->alt_form = 1;
 	}
 
+	/* A Null-Register (N bit): a dummy IP header alone, whose
+	 * protocol field announces nothing (RFC 7761 4.9.3). */
+	{
+		uint8_t null_reg[sizeof(reg)];
+
+		memcpy(null_reg, reg, sizeof(reg));
+		null_reg[4] |= 0x40;
+		catalog_eth4(&fb, 103);
+		fb_proto(&fb, FB_PIM, null_reg, sizeof(null_reg));
+		fb_ipv4(&fb, 103, "10.1.1.1", "232.1.1.1", NULL, 0);
+		fb_finish(&fb);
+		ADD("pim-null-register", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+		    W(PIM, GOOD, 0), W(IPV4, GOOD, 0));
+		catalog_eth6(&fb, 103);
+		fb_proto(&fb, FB_PIM, null_reg, sizeof(null_reg));
+		fb_ipv6(&fb, 103, "2001:db8:5::1", "ff3e::8000:1");
+		fb_finish(&fb);
+		ADD("pim6-null-register", 1, &fb, "", 14 + 40 + 5,
+		    W(PIM, GOOD, 0));
+	}
+
 	catalog_eth6(&fb, 103);
 	fb_proto(&fb, FB_PIM, reg, sizeof(reg));
 	fb_ipv6(&fb, 17, "2001:db8:5::1", "ff3e::8000:1");
