@@ -49,9 +49,10 @@
  * 4-byte field holding the CRC32c of the covered bytes (the field taken as
  * zero), least significant byte first, with no pseudo-header; 'pseudo',
  * 'udp' and the skipped run are then unused.  'cdp' marks CDP's checksum,
- * whose odd last byte is summed as Cisco's code sums it (verdict.c).  'hidden' is the reason a
- * zero field hid (inetcsum_pkt_zero_field()): why the layer could not
- * have been verified had its field not been zero, NULL if it could.
+ * whose odd last byte is summed as Cisco's code sums it (verdict.c).
+ * 'hidden' is the reason a zero field hid (inetcsum_pkt_zero_field()): why
+ * the layer could not have been verified had its field not been zero, NULL
+ * if it could.
  */
 struct cover {
 	size_t start;

@@ -62,9 +62,10 @@ inetcsum_pkt_layer(struct pctx *c, enum inetcsum_proto proto, size_t field)
 }
 
 /*
- * CDP (Cisco Discovery Protocol) sums an odd last byte 'b' not as the word
- * b0 00 of RFC 1071 but as 00 b0, and adds it as a signed number, which
- * for b >= 0x80 comes out one less: the word ff (b - 1).  This is the rule
+ * CDP (Cisco Discovery Protocol) sums an odd last byte 'b' not as the
+ * word of bytes (b, 00), RFC 1071's padding, but as (00, b), and adds it
+ * as a signed number, which for b >= 0x80 comes out one less: the word of
+ * bytes (ff, b - 1).  This is the rule
  * Wireshark's packet-cdp.c documents and checks, the one Cisco's devices
  * send; with an even length CDP's checksum is RFC 1071's.  Adds that word
  * to the partial sum 'sum' (in memory order, as inetcsum_partial() keeps
