@@ -20,7 +20,7 @@ static void pktap_frames(void);
 static void arcnet_frames(void);
 static void prefix_frames(void);
 
-#define MAX_CASES 400
+#define MAX_CASES 512
 static struct tcase cases[MAX_CASES];
 static size_t ncases;
 
