@@ -103,6 +103,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_SCTP,
 	INETCSUM_PROTO_PGM,	/* 113 (RFC 3208) */
 	INETCSUM_PROTO_CDP,	/* Cisco Discovery Protocol, LLC/SNAP */
+	INETCSUM_PROTO_HIP,	/* 139 (RFC 7401) */
 };
 
 enum inetcsum_status {
@@ -421,7 +422,7 @@ INETCSUM_API int inetcsum_ip_check(const void *pkt, size_t len,
  * 'pkt', whatever the fields held before: the IPv4 header checksum, TCP,
  * UDP (a computed 0 stored as 0xffff, RFC 768), UDP-Lite, ICMP, ICMPv6,
  * IGMP, GRE (when its C bit is set), the RFC 4884 extension of an ICMP
- * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP, PGM, DCCP and SCTP (its
+ * error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP, PGM, HIP, DCCP and SCTP (its
  * 4-byte CRC32c), with the pseudo-header of the final destination (IPv4
  * source route, IPv6 routing header) and the home address (IPv6
  * destination options).  Tunnels are filled innermost first, so that an

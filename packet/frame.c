@@ -206,6 +206,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_SCTP:	return "sctp";
 	case INETCSUM_PROTO_PGM:	return "pgm";
 	case INETCSUM_PROTO_CDP:	return "cdp";
+	case INETCSUM_PROTO_HIP:	return "hip";
 	}
 	return "?";
 }

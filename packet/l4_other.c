@@ -24,6 +24,8 @@
  *   PGM    (113) the packet, no pseudo-header, a computed 0 sent as
  *          0xffff; zero means "none transmitted" (RFC 3208 section 8),
  *          except in ODATA and RDATA, which tshark always verifies
+ *   HIP    (139) the packet and the pseudo-header, over IPv4 and IPv6
+ *          (RFC 7401 section 5.1.1: "the same algorithm as ... TCP")
  *   DCCP   (33) the header and the first (CsCov - 1) * 4 bytes of data,
  *          or all of it for CsCov 0, and the pseudo-header with the whole
  *          packet's length (RFC 4340 section 9)
@@ -38,7 +40,7 @@
  * link-local signalling, RFC 5613, or an OSPFv3 authentication trailer,
  * RFC 7166) are not summed.  A field past the IP payload is a lie
  * ("length").  The pseudo-header forms (PIM over IPv6, VRRPv3, OSPFv3,
- * DCCP) also get the PARTIAL verdict, as TCP and UDP do: a field holding
+ * HIP, DCCP) also get the PARTIAL verdict, as TCP and UDP do: a field holding
  * the pseudo-header sum alone is what a stack leaves for a NIC to finish.
  */
 #include "packet_internal.h"
@@ -67,6 +69,8 @@
 #define PGM_HLEN		16	/* RFC 3208 section 8: ports to TSDU length */
 #define PGM_TYPE_OFF		4
 #define PGM_CSUM_OFF		6
+#define HIP_HLEN		40	/* RFC 7401 5.1: the HITs included */
+#define HIP_CSUM_OFF		4
 #define DCCP_MIN_HLEN		12	/* the generic header with X = 0 */
 #define DCCP_XSEQ_HLEN		16	/* ... with X = 1: 48-bit sequence */
 #define DCCP_TYPE_OFF		8	/* reserved, type, X (the low bit) */
@@ -413,6 +417,14 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 		return 1;
 	case IPPROTO_PGM:
 		pgm(c, ip, off);
+		return 1;
+	case IPPROTO_HIP:
+		l = start(c, ip, INETCSUM_PROTO_HIP, off, HIP_CSUM_OFF,
+			  HIP_HLEN, 1, &plen);
+		if (l != NULL && l->reason == NULL)
+			inetcsum_pkt_verify(c, l, off, plen,
+					    pseudo_if(ip, 1, IPPROTO_HIP, plen),
+					    0, 1);
 		return 1;
 	case IPPROTO_SCTP:
 		/*

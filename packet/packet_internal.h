@@ -413,8 +413,8 @@ void inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off);
 
 /*
  * The routing and control protocols, DCCP and SCTP (l4_other.c): PIM,
- * VRRP and CARP, OSPF, RSVP, EIGRP, PGM, DCCP, SCTP.  Returns 1 if 'proto'
- * is one of them (its layer, if any, appended), 0 if not.
+ * VRRP and CARP, OSPF, RSVP, EIGRP, PGM, HIP, DCCP, SCTP.  Returns 1 if
+ * 'proto' is one of them (its layer, if any, appended), 0 if not.
  */
 int inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 			     unsigned proto, size_t off);

@@ -93,7 +93,7 @@ def ip_fill(pkt, keep_udp_none=False):
     buffer 'pkt' (bytearray, writable memoryview), whatever the fields
     held: IPv4 header, TCP, UDP, UDP-Lite, ICMP, ICMPv6, IGMP, GRE, the
     RFC 4884 extension of an ICMP error, PIM, VRRP/CARP, OSPF, RSVP, EIGRP,
-    PGM, DCCP, SCTP.
+    PGM, HIP, DCCP, SCTP.
 
     A UDP/IPv4 field is computed even if zero, unless keep_udp_none.
     Returns a Result whose count is the number of fields stored; raises

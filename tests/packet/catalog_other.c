@@ -2,9 +2,10 @@
 /*
  * tests/packet/catalog_other.c - the catalog's routing and control
  * protocols, DCCP and SCTP (packet/l4_other.c, issue 24 item 7): PIM, VRRP
- * and CARP, OSPF, RSVP, EIGRP, PGM, DCCP, SCTP, each built from its RFC's
- * header layout, with good, bad, offload (where a pseudo-header is summed)
- * and the special cases of each rule.  frames.c computes the checksums.
+ * and CARP, OSPF, RSVP, EIGRP, PGM, HIP, DCCP, SCTP, each built from its
+ * RFC's header layout, with good, bad, offload (where a pseudo-header is
+ * summed) and the special cases of each rule.  frames.c computes the
+ * checksums.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -420,6 +421,37 @@ pgm(void)
 	t->f[14 + 20 + 4] = 0x30;
 }
 
+/* HIP (RFC 7401 section 5.1.1): summed as TCP is, pseudo-header too. */
+static void
+hip(void)
+{
+	/* I1: next header 59 (none), length 4 (40 bytes), type 1, version
+	 * 2 with the fixed S bit, checksum, controls 0, two 16-byte HITs. */
+	uint8_t i1[40] = { 59, 4, 1, 0x21, 0, 0, 0, 0 };
+	struct fb fb;
+	struct fb_rec *ip;
+	size_t k;
+
+	for (k = 8; k < 40; k++)
+		i1[k] = (uint8_t)(0x20 + k * 7);
+	ip = catalog_eth4(&fb, 139);
+	fb_proto(&fb, FB_HIP, i1, sizeof(i1));
+	fb_finish(&fb);
+	ADD("hip-i1", 1, &fb, "", LAST, W(IPV4, GOOD, 0), W(HIP, GOOD, 0));
+	set_partial(&fb, ip, 139, 14 + 20, 4, sizeof(i1));
+	ADD("hip-i1-partial", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(HIP, PARTIAL, "offload"));
+	catalog_eth6(&fb, 139);
+	fb_proto(&fb, FB_HIP, i1, sizeof(i1));
+	fb_finish(&fb);
+	ADD("hip6-i1", 1, &fb, "", LAST, W(HIP, GOOD, 0));
+	catalog_eth4(&fb, 139);
+	fb_proto(&fb, FB_HIP, i1, 24);
+	fb_finish(&fb);
+	ADD("hip-short", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(HIP, UNVERIFIED, "length"));
+}
+
 /* DCCP (RFC 4340 sections 5.1 and 9). */
 static void
 dccp(void)
@@ -569,6 +601,7 @@ catalog_other(void)
 	rsvp();
 	eigrp();
 	pgm();
+	hip();
 	dccp();
 	sctp();
 }

@@ -326,6 +326,10 @@ finish_other(const struct fb_rec *r, const struct fb_rec *ip, uint8_t *p,
 		put16(p + 2, 0);
 		set_csum(p + 2, ref_csum(p, len, 0));
 		break;
+	case FB_HIP:		/* RFC 7401 5.1.1: as TCP's */
+		put16(p + 4, 0);
+		set_csum(p + 4, ref_csum(p, len, fb_pseudo(ip, 139, len)));
+		break;
 	case FB_PGM:		/* RFC 3208 8: 0 means none */
 		put16(p + 6, 0);
 		v = ref_csum(p, len, 0);

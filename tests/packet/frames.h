@@ -25,6 +25,7 @@ enum fb_kind {
 	FB_IGMP, FB_GRE, FB_LEN16,
 	/* l4_other.c's protocols, headers given whole by fb_proto(). */
 	FB_PIM, FB_VRRP, FB_OSPF, FB_RSVP, FB_EIGRP, FB_DCCP, FB_SCTP, FB_PGM,
+	FB_HIP,
 	/* CDP behind LLC/SNAP: no IP around it. */
 	FB_CDP,
 };

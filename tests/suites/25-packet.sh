@@ -165,7 +165,7 @@ compare_tshark() {
 			-e vrrp.checksum.status -e carp.checksum.status \
 			-e eigrp.checksum.status -e dccp.checksum.status \
 			-e sctp.checksum.status -e pgm.hdr.cksum.status \
-			-e cdp.checksum.status \
+			-e cdp.checksum.status -e hip.checksum.status \
 			-E separator=';' -E occurrence=a \
 			-E aggregator=, >>"$w/tshark.txt" 2>"$w/tshark.err" || {
 			cat "$w/tshark.err"
@@ -191,7 +191,8 @@ import sys
 # RSVP's checksum (no status field), so those two are not compared here
 # (docs/capture-tools.md).
 cols = ["ip", "tcp", "udp", "icmp", "icmpv6", "igmp", "gre", "pim", "vrrp",
-        "ospf", "rsvp", "eigrp", "dccp", "sctp", "pgm", "cdp"]
+        "ospf", "rsvp", "eigrp", "dccp", "sctp", "pgm", "cdp",
+        "hip"]
 skip = {"ospf", "rsvp"}
 ours = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 def merge_vrrp(t):
