@@ -201,8 +201,9 @@ def merge_vrrp(t):
 theirs = [merge_vrrp(l.rstrip("\n").split(";")) for l in open(sys.argv[2])]
 sys.path.insert(0, "tests/tools/pcap")
 from verdicts import pgm_statuses  # noqa: E402
+k = cols.index("pgm")
 for t in theirs:
-    t[14] = ",".join(pgm_statuses([x for x in t[14].split(",") if x]))
+    t[k] = ",".join(pgm_statuses([x for x in t[k].split(",") if x]))
 carp = [l.rstrip("\n").split(";") for l in open(sys.argv[4])]
 allowed = set()
 for l in open(sys.argv[3]):
