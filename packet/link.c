@@ -381,6 +381,22 @@ pbb(struct pctx *c, size_t off, size_t end)
 	c->depth--;
 }
 
+/*
+ * An IEEE 802.3 length 'len' (up to 1500) where an ethertype would be: LLC
+ * at 'off', bounded by it, padding after.  Not IP behind the header
+ * itself, and the length field would be wrong in front of any piece of
+ * the packet: the network layer is OTHER.
+ */
+static void
+ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
+{
+	network(c, INETCSUM_L3_OTHER, off);
+	if (len > end - off)
+		set_note(c, "802.3 length past the end of its frame");
+	else
+		inetcsum_pkt_llc(c, off, off + len);
+}
+
 void
 inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 {
@@ -415,11 +431,7 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		 * Ethernet header (IEEE 802.1Q 9.5): LLC follows, padding
 		 * after it.  Spanning tree and IS-IS on a trunk are sent so.
 		 */
-		network(c, INETCSUM_L3_OTHER, off);
-		if (type > end - off)
-			set_note(c, "802.3 length past the end of its frame");
-		else
-			inetcsum_pkt_llc(c, off, off + type);
+		ieee8023(c, type, off, end);
 		return;
 	}
 	network(c, type == 0x0800 ? ip_version(c, off, 4) :
@@ -488,15 +500,7 @@ ether_tagged(struct pctx *c, size_t off, size_t tag, size_t end)
 		return;
 	type = be16(c->f + off + hlen - 2);
 	if (type <= ETH_MAX_LENGTH) {
-		/* Not IP behind the header itself, and the length field
-		 * would be wrong in front of any piece of the packet. */
-		network(c, INETCSUM_L3_OTHER, off + hlen);
-		/* IEEE 802.3 length: LLC follows, padding after 'type'. */
-		if (type > end - off - hlen) {
-			set_note(c, "802.3 length past the end of its frame");
-			return;
-		}
-		inetcsum_pkt_llc(c, off + hlen, off + hlen + type);
+		ieee8023(c, type, off + hlen, end);
 		return;
 	}
 	inetcsum_pkt_ethertype(c, type, off + hlen, end);
