@@ -563,11 +563,16 @@ INETCSUM_API int inetcsum_csum_replace(void *pkt, size_t len,
  * 0, with the pointer then unused), added to the partial sum 'seed': seed
  * + sum(to) - sum(from) in ones' complement, as eBPF's bpf_csum_diff().
  * Each range is taken to start at an even offset; an odd length is padded
- * with a zero byte.  The result is in memory order and folded to 16 bits:
- * the one value in 0x0001..0xffff congruent to that sum modulo 0xffff (a
- * zero sum is 0xffff, as a ones' complement adder gives it).  Its bytes are
- * therefore the same on every CPU and kernel (bpf_csum_diff returns an
- * unfolded 32-bit value that differs between architectures).  Feed it to
+ * with a zero byte.  The result is in memory order and folded to 16 bits,
+ * as Linux's bpf_csum_diff() folds it since 6.12: the one value in
+ * 0x0001..0xffff congruent to that sum modulo 0xffff, except 0 where
+ * nothing nonzero was added (a zero 'seed' with no data, or with only one
+ * of the ranges given and all its bytes zero), where bpf_csum_diff() gives
+ * 0 too.  Any other zero sum is 0xffff, as a ones' complement adder gives
+ * it (bpf_csum_diff() too, but where its answer depends on the
+ * architecture's csum_partial()).  Its bytes are the same on every CPU and
+ * kernel (before 6.12 bpf_csum_diff() returned an unfolded 32-bit value
+ * that differed between architectures).  Feed it to
  * inetcsum_csum_replace() with INETCSUM_REPLACE_DIFF, or as 'seed' or
  * 'sum' to another diff or to inetcsum_partial().  Thread-safe.
  */

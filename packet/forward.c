@@ -284,12 +284,29 @@ inetcsum_diff(const void *from, size_t from_len, const void *to,
 	      size_t to_len, uint32_t seed)
 {
 	u32 s = fold16((seed & 0xffff) + (seed >> 16));
-	u16 pf = 0, pt = 0;
+	u32 rf = 0, rt = 0;
 
 	if (from_len != 0)
-		pf = fold16(inetcsum_partial(from, from_len, 0));
+		rf = inetcsum_partial(from, from_len, 0);
 	if (to_len != 0)
-		pt = fold16(inetcsum_partial(to, to_len, 0));
-	s = fold16(s + (u16)~pf + pt);
-	return s == 0 ? 0xffff : s;
+		rt = inetcsum_partial(to, to_len, 0);
+	s = fold16(s + (u16)~fold16(rf) + fold16(rt));
+	if (s != 0 && s != 0xffff)
+		return s;
+	/*
+	 * A sum of zero.  Linux's bpf_csum_diff() (since 6.12; net/core/
+	 * filter.c) folds its 32-bit result without a complement, so it
+	 * gives 0 where nothing nonzero was added: a zero seed with no data,
+	 * only zero bytes pushed (csum_partial() of them from 0 is 0) or
+	 * only zero bytes pulled (~csum_partial(zeros, ~0) is 0).  Anything
+	 * else that sums to zero is 0xffff, as a ones' complement adder
+	 * gives it (a diff of two ranges: csum_sub() adds a complement);
+	 * where Linux's own answer then depends on how the architecture's
+	 * csum_partial() represents a zero sum, this keeps 0xffff.
+	 * inetcsum_partial() returns 0 exactly when its data are all zero.
+	 */
+	if (seed == 0 && (from_len == 0 || to_len == 0) && rf == 0 &&
+	    rt == 0)
+		return 0;
+	return 0xffff;
 }

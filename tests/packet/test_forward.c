@@ -13,7 +13,8 @@
  *    and zero UDP checksums, which must stay zero;
  *  - inetcsum_csum_replace() and inetcsum_diff() against naive sums, and
  *    inetcsum_diff()'s bytes against worked answers (the same on every
- *    CPU: this test runs on s390x too);
+ *    CPU: this test runs on s390x too) and Linux's own test of
+ *    bpf_csum_diff();
  *  - bad input: each error code, and no byte changed.
  */
 #include <stdio.h>
@@ -269,13 +270,26 @@ load(const uint8_t *p, unsigned size)
 	return v32;
 }
 
-/* Naive: the network-order value of seed + to - from, canonical. */
+/*
+ * Naive: the network-order value of seed + to - from, canonical (1 ..
+ * 0xffff), but 0, as Linux's bpf_csum_diff() gives it since 6.12, where
+ * nothing nonzero was added: 'seed' (the raw argument) zero and at most
+ * one of the ranges given, all its bytes zero.
+ */
 static unsigned
 diff_ref(const uint8_t *from, size_t n, const uint8_t *to, size_t m,
-	 unsigned seed_net)
+	 unsigned seed_net, uint32_t seed)
 {
 	uint64_t s = seed_net;
 	size_t i;
+	int nonzero = seed != 0 || (n != 0 && m != 0);
+
+	for (i = 0; i < n; i++)
+		nonzero |= from[i] != 0;
+	for (i = 0; i < m; i++)
+		nonzero |= to[i] != 0;
+	if (!nonzero)
+		return 0;
 
 	for (i = 0; i < n; i += 2)
 		s += 0xffff - (((unsigned)from[i] << 8) |
@@ -469,6 +483,85 @@ test_replace_kernel(int quick)
 	printf("replace against the kernel's arithmetic: %lu cases\n", n);
 }
 
+/*
+ * The answers of Linux's own test of bpf_csum_diff()
+ * (tools/testing/selftests/bpf/prog_tests/test_csum_diff.c, torvalds/
+ * linux at c771600): its ranges are 64-bit words in the CPU's byte order,
+ * so two of its answers differ between little- and big-endian CPUs.
+ */
+static const uint64_t bpf_random512[64] = {
+	0x327b23c66b8b4567, 0x66334873643c9869, 0x19495cff74b0dc51,
+	0x625558ec2ae8944a, 0x46e87ccd238e1f29, 0x507ed7ab3d1b58ba,
+	0x41b71efb2eb141f2, 0x7545e14679e2a9e3, 0x5bd062c2515f007c,
+	0x4db127f812200854, 0x1f16e9e80216231b, 0x66ef438d1190cde7,
+	0x3352255a140e0f76, 0x0ded7263109cf92e, 0x1befd79f7fdcc233,
+	0x6b68079a41a7c4c9, 0x25e45d324e6afb66, 0x431bd7b7519b500d,
+	0x7c83e4583f2dba31, 0x62bbd95a257130a3, 0x628c895d436c6125,
+	0x721da317333ab105, 0x2d1d5ae92443a858, 0x75a2a8d46763845e,
+	0x79838cb208edbdab, 0x0b03e0c64353d0cd, 0x54e49eb4189a769b,
+	0x2ca8861171f32454, 0x02901d820836c40e, 0x081386413a95f874,
+	0x7c3dbd3d1e7ff521, 0x6ceaf087737b8ddc, 0x4516dde922221a70,
+	0x614fd4a13006c83e, 0x5577f8e1419ac241, 0x05072367440badfc,
+	0x77465f013804823e, 0x5c482a977724c67e, 0x5e884adc2463b9ea,
+	0x2d51779651ead36b, 0x153ea438580bd78f, 0x70a64e2a3855585c,
+	0x2a487cb06a2342ec, 0x725a06fb1d4ed43b, 0x57e4ccaf2cd89a32,
+	0x4b588f547a6d8d3c, 0x6de91b18542289ec, 0x7644a45c38437fdb,
+	0x684a481a32fff902, 0x749abb43579478fe, 0x1ba026fa3dc240fb,
+	0x75c6c33a79a1deaa, 0x70c6a52912e685fb, 0x374a3fe6520eedd1,
+	0x23f9c13c4f4ef005, 0x275ac794649bb77c, 0x1cf10fd839386575,
+	0x235ba861180115be, 0x354fe9f947398c89, 0x741226bb15b5af5c,
+	0x10233c990d34b6a8, 0x615740953f6ab60f, 0x77ae35eb7e0c57b1,
+	0x310c50b3579be4f1,
+};
+
+static void
+test_bpf_selftest(void)
+{
+	/* Ranges: 0 none, 1 the word below, 2 it and the next, 3 the 512
+	 * bytes, 4 bytes 0xab, 5 zeros. */
+	static const struct {
+		int from, from_len, to, to_len;
+		uint16_t seed, le, be;
+	} c[] = {
+		{ 0, 0, 1, 8, 0, 0x3b3b, 0x3b3b },	/* push */
+		{ 0, 0, 2, 16, 0x1234, 0x88aa, 0x88aa },
+		{ 0, 0, 2, 15, 0x1234, 0xcaa9, 0x87fd },
+		{ 0, 0, 3, 512, 0xffff, 0xca45, 0xca45 },
+		{ 1, 8, 0, 0, 0, 0xc4c4, 0xc4c4 },	/* pull */
+		{ 2, 16, 0, 0, 0x1234, 0x9bbd, 0x9bbd },
+		{ 2, 15, 0, 0, 0x1234, 0x59be, 0x9c6a },
+		{ 3, 512, 0, 0, 0xffff, 0x35ba, 0x35ba },
+		{ 1, 8, 4, 8, 0, 0x7373, 0x7373 },	/* diff */
+		{ 1, 7, 4, 7, 0, 0xa673, 0x73b7 },
+		{ 5, 8, 4, 8, 0, 0xaeae, 0xaeae },
+		{ 1, 8, 5, 8, 0xffff, 0xc4c4, 0xc4c4 },
+		{ 0, 0, 0, 0, 0, 0, 0 },		/* edge */
+		{ 1, 0, 1, 0, 0, 0, 0 },
+		{ 0, 0, 0, 0, 0x1234, 0x1234, 0x1234 },
+		{ 5, 512, 0, 0, 0xffff, 0xffff, 0xffff },
+	};
+	static const uint64_t word[2] = { 0xdeadbeefdeadbeef,
+					   0xbeefdeadbeefdead };
+	static uint8_t r[6][512];
+	const uint16_t one = 1;
+	int le = *(const uint8_t *)&one == 1;
+	size_t i;
+
+	memcpy(r[1], word, 8);
+	memcpy(r[2], word, 16);
+	memcpy(r[3], bpf_random512, 512);
+	memset(r[4], 0xab, 8);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		uint32_t d = inetcsum_diff(r[c[i].from], (size_t)c[i].from_len,
+					   r[c[i].to], (size_t)c[i].to_len,
+					   c[i].seed);
+		unsigned want = le ? c[i].le : c[i].be;
+
+		CHECK(d == want, "Linux's bpf_csum_diff test %zu: %04x, "
+		      "Linux gives %04x", i, (unsigned)d, want);
+	}
+}
+
 static void
 test_diff_replace(int quick)
 {
@@ -488,7 +581,14 @@ test_diff_replace(int quick)
 	      "diff known answer: %02x %02x", bytes[0], bytes[1]);
 	d = inetcsum_diff(f4, 4, f4, 4, 0);
 	CHECK(d == 0xffff, "diff of equal ranges: %x", (unsigned)d);
-	CHECK(inetcsum_diff(NULL, 0, NULL, 0, 0) == 0xffff, "empty diff");
+	CHECK(inetcsum_diff(NULL, 0, NULL, 0, 0) == 0, "empty diff");
+	memset(x, 0, sizeof(x));
+	CHECK(inetcsum_diff(x, 6, NULL, 0, 0) == 0 &&
+	      inetcsum_diff(NULL, 0, x, 5, 0) == 0 &&
+	      inetcsum_diff(x, 4, x, 4, 0) == 0xffff &&
+	      inetcsum_diff(x, 4, NULL, 0, 0xffff0000u) == 0xffff,
+	      "diff of zeros");
+	test_bpf_selftest();
 
 	for (i = 0; i < rounds; i++) {
 		size_t n = l4gen_rand(&rs) % 40, m = l4gen_rand(&rs) % 40;
@@ -506,6 +606,10 @@ test_diff_replace(int quick)
 		}
 		if (i % 7 == 0)
 			seed = 0;
+		if (i % 5 == 0)	/* zeros: the sums where 0 is Linux's */
+			memset(i % 2 ? x : y, 0, sizeof(x));
+		if (i % 10 == 0)
+			memset(x, 0, sizeof(x));
 		/* The seed as a network-order value: its bytes in memory. */
 		sm = (uint16_t)((seed & 0xffff) + (seed >> 16));
 		{
@@ -515,11 +619,11 @@ test_diff_replace(int quick)
 		}
 		memcpy(bytes, &sm, 2);
 		sn = get16(bytes);
-		want = diff_ref(x, n, y, m, sn);
+		want = diff_ref(x, n, y, m, sn, seed);
 		d = inetcsum_diff(x, n, y, m, seed);
 		r16 = (uint16_t)d;
 		memcpy(bytes, &r16, 2);
-		CHECK(d <= 0xffff && d != 0 && get16(bytes) == want,
+		CHECK(d <= 0xffff && get16(bytes) == want,
 		      "diff n %zu m %zu: %04x want %04x", n, m, get16(bytes),
 		      want);
 
