@@ -33,6 +33,13 @@ extern "C" {
 #define INETCSUM_LINK_ARCNET_BSD 7	/* ARCNET, BSD's header */
 #define INETCSUM_LINK_PPP	9	/* PPP, optional HDLC address/control */
 #define INETCSUM_LINK_FDDI	10	/* FDDI, then LLC */
+/* BSD DLT numbers that some systems wrote into files instead of the
+ * LINKTYPE ones, read as Wireshark reads them: DLT_RAW (12 on most
+ * systems, 14 on BSD/OS and OpenBSD) as raw IP, like 101, and OpenBSD's
+ * DLT_ENC 13 as 109. */
+#define INETCSUM_LINK_DLT_RAW_12 12
+#define INETCSUM_LINK_DLT_ENC_13 13
+#define INETCSUM_LINK_DLT_RAW_14 14
 #define INETCSUM_LINK_PPP_HDLC	50	/* PPP or Cisco HDLC framing */
 #define INETCSUM_LINK_PPP_ETHER	51	/* PPPoE session header first */
 #define INETCSUM_LINK_ATM_RFC1483 100	/* LLC/SNAP, then the packet */
@@ -201,7 +208,7 @@ struct inetcsum_layer {
  * reported for the link layers whose header holds neither a length nor a
  * checksum of what follows: Ethernet II (also with a switch's tag, 281,
  * 282, 284, 285), Linux SLL and SLL2, each with any stack of 802.1Q,
- * 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229) and the BSD and
+ * 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229, 12, 14) and the BSD and
  * OpenBSD loopbacks.  Those header bytes can be copied
  * unchanged in front of each piece of a split packet, and the IP packet
  * behind them is the frame's outermost one.  Every other link type
@@ -314,7 +321,9 @@ INETCSUM_API int inetcsum_frame_fix(int linktype, uint8_t *frame,
  * of tshark's defaults has its payload decoded as that tunnel: VXLAN 4789
  * (and 8472), VXLAN-GPE 4790, Geneve 6081, GTP-U 2152, L2TPv2 1701, Teredo
  * 3544, MPLS 6635 (RFC 7510), GRE 4754 (RFC 8086), LISP data 4341 (RFC
- * 9300), AYIYA 5072, TZSP 37008.  inetcsum_frame_udp_port() declares another
+ * 9300), AYIYA 5072, TZSP 37008, CAPWAP data 5247 (RFC 5415; its 802.11
+ * frames with the frame control's bytes swapped, as tshark's default
+ * takes them).  inetcsum_frame_udp_port() declares another
  * port (or redeclares a default one) as tunnel 'kind', or, with
  * INETCSUM_TUNNEL_NONE, as plain UDP; 0 restores the default.  It returns
  * 0, or -1 for a port outside 1..65535 or an unknown kind.  Process-wide:
@@ -336,6 +345,7 @@ enum inetcsum_tunnel {
 	INETCSUM_TUNNEL_LISP,
 	INETCSUM_TUNNEL_AYIYA,
 	INETCSUM_TUNNEL_TZSP,
+	INETCSUM_TUNNEL_CAPWAP,
 };
 
 INETCSUM_API int inetcsum_frame_udp_port(unsigned port, int kind);

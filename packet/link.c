@@ -363,21 +363,29 @@ avsp_len(struct pctx *c, size_t off, size_t end)
 }
 
 /*
- * Provider Backbone Bridging (IEEE 802.1ah, 0x88e7): a 4-byte I-TAG
- * (priority, flags and the 24-bit service id), then the customer's whole
- * Ethernet header, as tshark decodes it.  The customer frame is a level
- * of its own, as Ethernet inside GRE or MPLS is.
+ * Ethertypes that put a tag of 'len' bytes, then a whole Ethernet frame,
+ * behind their own header, as tshark decodes them:
+ *   - Provider Backbone Bridging (IEEE 802.1ah, 0x88e7): a 4-byte I-TAG
+ *     (priority, flags and the 24-bit service id);
+ *   - Cisco FabricPath (0x8903, behind the outer switch addresses and
+ *     perhaps a VLAN tag): the 2-byte FTag and TTL.  Wireshark takes the
+ *     frame's last 4 bytes for an FCS and cuts them from the inner frame;
+ *     here the inner frame runs to the frame's end (its IP length bounds
+ *     the packet, so an FCS is trailing bytes), since captures of it
+ *     (nDPI's ajp.pcap) carry none.
+ * The inner frame is a level of its own, as Ethernet inside GRE or MPLS
+ * is.
  */
-#define PBB_ITAG_LEN	4
+#define PBB_ITAG_LEN		4
+#define FABRICPATH_TAG_LEN	2
 
 static void
-pbb(struct pctx *c, size_t off, size_t end)
+inner_ether(struct pctx *c, size_t off, size_t len, size_t end,
+	    const char *past, const char *cut)
 {
-	if (!need_l2(c, off, PBB_ITAG_LEN, end, "802.1ah I-TAG past the end "
-		     "of its packet", "truncated in the 802.1ah I-TAG") ||
-	    !inetcsum_pkt_enter(c))
+	if (!need_l2(c, off, len, end, past, cut) || !inetcsum_pkt_enter(c))
 		return;
-	inetcsum_pkt_ether(c, off + PBB_ITAG_LEN, end);
+	inetcsum_pkt_ether(c, off + len, end);
 	c->depth--;
 }
 
@@ -455,7 +463,14 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 		macsec(c, off, end);
 		return;
 	case 0x88e7:
-		pbb(c, off, end);
+		inner_ether(c, off, PBB_ITAG_LEN, end, "802.1ah I-TAG past the "
+			    "end of its packet", "truncated in the 802.1ah "
+			    "I-TAG");
+		return;
+	case 0x8903:
+		inner_ether(c, off, FABRICPATH_TAG_LEN, end, "FabricPath tag "
+			    "past the end of its packet", "truncated in the "
+			    "FabricPath tag");
 		return;
 	case 0x894f:
 		inetcsum_pkt_nsh(c, off, end);
@@ -764,6 +779,21 @@ sll_protocol(struct pctx *c, unsigned proto, size_t off, size_t end)
 	inetcsum_pkt_ethertype(c, proto, off, end);
 }
 
+/*
+ * A PPP link (9, 50, 204) that may carry Cisco HDLC instead: its frames
+ * start with the address 0x0f or 0x8f, PPP's with 0xff or the protocol.
+ * Wireshark's PPP dissector looks at the first byte for all three link
+ * types (routers' serial captures are saved as PPP either way).
+ */
+static void
+ppp_or_chdlc(struct pctx *c, size_t off, size_t end)
+{
+	if (have(c, off, 1) && off < end && (c->f[off] & 0x7f) == 0x0f)
+		inetcsum_pkt_chdlc(c, off, end);
+	else
+		inetcsum_pkt_ppp(c, off, end);
+}
+
 int
 inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 {
@@ -773,6 +803,8 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		     linktype == INETCSUM_LINK_LINUX_SLL ||
 		     linktype == INETCSUM_LINK_LINUX_SLL2 ||
 		     linktype == INETCSUM_LINK_RAW ||
+		     linktype == INETCSUM_LINK_DLT_RAW_12 ||
+		     linktype == INETCSUM_LINK_DLT_RAW_14 ||
 		     linktype == INETCSUM_LINK_IPV4 ||
 		     linktype == INETCSUM_LINK_IPV6 ||
 		     linktype == INETCSUM_LINK_NULL ||
@@ -814,6 +846,8 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		sll_protocol(c, be16(c->f + SLL2_PROTO_OFF), SLL2_HLEN, end);
 		return 0;
 	case INETCSUM_LINK_RAW:
+	case INETCSUM_LINK_DLT_RAW_12:
+	case INETCSUM_LINK_DLT_RAW_14:
 		inetcsum_pkt_raw_ip(c, 0, end, 0);
 		return 0;
 	case INETCSUM_LINK_IPV4:
@@ -838,6 +872,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		       ARC_BSD_HLEN : ARC_HLEN);
 		return 0;
 	case INETCSUM_LINK_ENC:
+	case INETCSUM_LINK_DLT_ENC_13:
 		enc(c, end);
 		return 0;
 	case INETCSUM_LINK_PFLOG:
@@ -855,7 +890,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 			return 0;
 		}
 		if (linktype == INETCSUM_LINK_PPP_WITH_DIR)
-			inetcsum_pkt_ppp(c, 1, end);
+			ppp_or_chdlc(c, 1, end);
 		else
 			inetcsum_pkt_chdlc(c, 1, end);
 		return 0;
@@ -864,14 +899,8 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		return 0;
 
 	case INETCSUM_LINK_PPP:
-		inetcsum_pkt_ppp(c, 0, end);
-		return 0;
 	case INETCSUM_LINK_PPP_HDLC:
-		/* Cisco HDLC framing starts 0x0f or 0x8f, PPP's 0xff. */
-		if (have(c, 0, 1) && (c->f[0] & 0x7f) == 0x0f)
-			inetcsum_pkt_chdlc(c, 0, end);
-		else
-			inetcsum_pkt_ppp(c, 0, end);
+		ppp_or_chdlc(c, 0, end);
 		return 0;
 	case INETCSUM_LINK_C_HDLC:
 		inetcsum_pkt_chdlc(c, 0, end);
@@ -880,7 +909,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 		inetcsum_pkt_pppoe(c, 0, end);
 		return 0;
 	case INETCSUM_LINK_IEEE802_11:
-		inetcsum_pkt_wlan(c, 0, end);
+		inetcsum_pkt_wlan(c, 0, end, 0);
 		return 0;
 	case INETCSUM_LINK_RADIOTAP:
 		inetcsum_pkt_radiotap(c, end);

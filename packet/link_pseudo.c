@@ -133,7 +133,7 @@ wlan_monitor(struct pctx *c, size_t end, int avs)
 		set_note(c, "802.11 monitor header length out of range");
 		return;
 	}
-	inetcsum_pkt_wlan(c, hl, end);
+	inetcsum_pkt_wlan(c, hl, end, 0);
 }
 
 /*
@@ -167,7 +167,7 @@ ppi(struct pctx *c, size_t end)
 		inetcsum_pkt_ether(c, hl, end);
 		return;
 	case INETCSUM_LINK_IEEE802_11:
-		inetcsum_pkt_wlan(c, hl, end);
+		inetcsum_pkt_wlan(c, hl, end, 0);
 		return;
 	}
 	set_note(c, "PPI packet of a link type not parsed");

@@ -334,7 +334,9 @@ void inetcsum_pkt_ether(struct pctx *c, size_t off, size_t end);
 void inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end);
 /* CDP at 'off' to 'end' (wifi.c): behind SNAP, Cisco HDLC, PPP or GRE. */
 void inetcsum_pkt_cdp(struct pctx *c, size_t off, size_t end);
-void inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end);
+/* An 802.11 frame; 'swapped_fc': its frame control's bytes swapped. */
+void inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end,
+		       int swapped_fc);
 void inetcsum_pkt_radiotap(struct pctx *c, size_t end);
 
 /* Encapsulations and tunnels (tunnel.c). */

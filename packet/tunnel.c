@@ -29,6 +29,10 @@
  *   TZSP        UDP 37008 (TaZmen Sniffer Protocol, MikroTik's packet
  *               streaming): 4 bytes, tagged fields up to the end tag, then
  *               Ethernet, raw IP or 802.11 by the encapsulation field
+ *   CAPWAP      UDP 5247, the data channel (RFC 5415 section 4.3): an
+ *               Ethernet frame, or an 802.11 one (RFC 5416) with its frame
+ *               control's bytes swapped, as Cisco's controllers send it and
+ *               tshark decodes it by default
  *
  * A UDP datagram goes to a tunnel decoder by its port as tshark decides it:
  * the lower of the two ports first, then the higher.  Every length is
@@ -77,6 +81,7 @@
 #define PORT_GRE	4754
 #define PORT_AYIYA	5072
 #define PORT_TZSP	37008
+#define PORT_CAPWAP	5247	/* the data channel; 5246, control, carries no packets */
 
 #define LISP_HLEN	8	/* flags, nonce/map version, instance/LSBs */
 #define AYIYA_HLEN	8	/* lengths, methods, opcode, next, epoch */
@@ -529,10 +534,69 @@ tzsp(struct pctx *c, size_t off, size_t end)
 		ip_by_version(c, p, end, "TZSP payload not IP");
 		return;
 	case TZSP_80211:
-		inetcsum_pkt_wlan(c, p, end);
+		inetcsum_pkt_wlan(c, p, end, 0);
 		return;
 	}
 	set_note(c, "TZSP encapsulation not parsed");
+}
+
+/*
+ * CAPWAP's data channel (RFC 5415 section 4.3): a preamble byte (version
+ * and type: 1 is a DTLS record, encrypted), then the header, whose HLEN
+ * counts its 4-byte words from the preamble on: RID, WBID (the wireless
+ * binding, 1 for 802.11), T (1: a frame of that binding, 0: an 802.3
+ * frame), F (a fragment), K (a keep-alive: message elements, no frame),
+ * the fragment id and offset; optional radio MAC and wireless fields fill
+ * the rest.  The 802.11 frames' frame control is taken swapped, as
+ * tshark's CAPWAP preference "swap frame control" (on by default) takes
+ * it: Cisco's controllers send it so.  Fragments are noted, as tshark's
+ * reassembly is not done here.
+ */
+#define CAPWAP_FIXED	8	/* preamble, flags word, fragment id, offset */
+#define CAPWAP_DTLS	1	/* the preamble's type */
+#define CAPWAP_WBID_80211 1
+#define CAPWAP_T	0x01	/* in byte 2 (the preamble is byte 0) */
+#define CAPWAP_F	0x80	/* in byte 3 */
+#define CAPWAP_K	0x08	/* in byte 3 */
+
+static void
+capwap(struct pctx *c, size_t off, size_t end)
+{
+	const char *past = "CAPWAP header past the end of its packet";
+	const char *cut = "truncated in the CAPWAP header";
+	const u8 *h;
+	size_t hl;
+	unsigned wbid;
+
+	if (!need(c, off, 1, end, past, cut))
+		return;
+	if ((c->f[off] & 0x0f) == CAPWAP_DTLS) {
+		set_note(c, "not parsable (encrypted): CAPWAP DTLS");
+		return;
+	}
+	if (!need(c, off, CAPWAP_FIXED, end, past, cut))
+		return;
+	h = c->f + off;
+	hl = (size_t)(h[1] >> 3) * 4;
+	if (hl < CAPWAP_FIXED) {
+		set_note(c, "CAPWAP header length below its fixed part");
+		return;
+	}
+	if (!need(c, off, hl, end, past, cut))
+		return;
+	if (h[3] & CAPWAP_K)
+		return;		/* keep-alive: message elements only */
+	if (h[3] & CAPWAP_F) {
+		set_note(c, "CAPWAP fragment not reassembled");
+		return;
+	}
+	wbid = (h[2] >> 1) & 0x1f;
+	if (!(h[2] & CAPWAP_T))
+		inetcsum_pkt_ether(c, off + hl, end);
+	else if (wbid == CAPWAP_WBID_80211)
+		inetcsum_pkt_wlan(c, off + hl, end, 1);
+	else
+		set_note(c, "CAPWAP wireless binding not parsed");
 }
 
 /*
@@ -545,9 +609,9 @@ static unsigned char declared[65536];
 INETCSUM_API int
 inetcsum_frame_udp_port(unsigned port, int kind)
 {
-	/* INETCSUM_TUNNEL_TZSP is the last kind (the header appends). */
+	/* INETCSUM_TUNNEL_CAPWAP is the last kind (the header appends). */
 	if (port == 0 || port > 65535 || kind < 0 ||
-	    kind > INETCSUM_TUNNEL_TZSP)
+	    kind > INETCSUM_TUNNEL_CAPWAP)
 		return -1;
 	declared[port] = (unsigned char)kind;
 	return 0;
@@ -573,6 +637,7 @@ tunnel_port(unsigned port)
 	case PORT_GRE:
 	case PORT_AYIYA:
 	case PORT_TZSP:
+	case PORT_CAPWAP:
 		return 1;
 	}
 	return 0;
@@ -604,6 +669,7 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		case PORT_GRE:		kind = INETCSUM_TUNNEL_GRE; break;
 		case PORT_AYIYA:	kind = INETCSUM_TUNNEL_AYIYA; break;
 		case PORT_TZSP:		kind = INETCSUM_TUNNEL_TZSP; break;
+		case PORT_CAPWAP:	kind = INETCSUM_TUNNEL_CAPWAP; break;
 		default:		kind = INETCSUM_TUNNEL_VXLAN; break;
 		}
 	}
@@ -640,6 +706,9 @@ inetcsum_pkt_udp_tunnel(struct pctx *c, unsigned sport, unsigned dport,
 		break;
 	case INETCSUM_TUNNEL_TZSP:
 		tzsp(c, off, end);
+		break;
+	case INETCSUM_TUNNEL_CAPWAP:
+		capwap(c, off, end);
 		break;
 	}
 	c->depth--;

@@ -135,7 +135,7 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 }
 
 void
-inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end)
+inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end, int swapped_fc)
 {
 	unsigned fc, flags, type, sub;
 	size_t hl = WLAN_HLEN;
@@ -144,8 +144,10 @@ inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end)
 		set_note(c, "truncated in the 802.11 header");
 		return;
 	}
-	fc = c->f[off];
-	flags = c->f[off + 1];
+	/* The frame control's two bytes, swapped by some senders (CAPWAP
+	 * from Cisco's controllers: tunnel.c). */
+	fc = c->f[off + (swapped_fc != 0)];
+	flags = c->f[off + (swapped_fc == 0)];
 	type = fc >> 2 & 3;
 	sub = fc >> 4;
 	if ((fc & 3) != 0) {
@@ -175,7 +177,15 @@ inetcsum_pkt_wlan(struct pctx *c, size_t off, size_t end)
 		set_note(c, "not parsable (encrypted): 802.11");
 		return;
 	}
-	if ((flags & FC_MOREFRAG) || (c->f[off + 22] & 0x0f) != 0) {
+	/*
+	 * A fragment with more to come is not reassembled here.  The last
+	 * one (a nonzero fragment number, More Fragments clear) is read as
+	 * a whole frame, as Wireshark reads it when no other fragment of it
+	 * is in the capture: some interfaces reassemble and keep the last
+	 * fragment's number (packet-ieee80211.c), and Cisco's CAPWAP frames
+	 * carry numbers there too.
+	 */
+	if (flags & FC_MOREFRAG) {
 		set_note(c, "802.11 fragment not reassembled");
 		return;
 	}
@@ -231,5 +241,5 @@ inetcsum_pkt_radiotap(struct pctx *c, size_t end)
 			end -= FCS_LEN;
 		}
 	}
-	inetcsum_pkt_wlan(c, len, end);
+	inetcsum_pkt_wlan(c, len, end, 0);
 }

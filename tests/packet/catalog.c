@@ -415,7 +415,8 @@ avsp_frames(void)
 /*
  * The other headers before the network layer that tshark decodes through
  * (packet/link.c): 802.1ah PBB (an I-TAG and the customer's Ethernet
- * header, here under an S-tag and over a C-tag), Cisco's VN-Tag (4 bytes)
+ * header, here under an S-tag and over a C-tag), Cisco FabricPath (its
+ * tag, then a whole Ethernet frame; an FCS after), Cisco's VN-Tag (4 bytes)
  * and the 802.1BR E-Tag (6 bytes), each followed by the next ethertype;
  * then each of them ending the packet early, or cut by the snapshot.
  */
@@ -426,6 +427,7 @@ l2_tag_frames(void)
 	static const uint8_t vntag[] = { 0x80, 0x05, 0x00, 0x07, 0x08, 0x00 };
 	static const uint8_t etag[] = { 0x20, 0x00, 0x00, 0x11, 0x00, 0x00,
 					0x86, 0xdd };
+	static const uint8_t fptag[] = { 0x40, 0x20 };
 	static const unsigned s1[] = { 0x88a8 }, q1[] = { 0x8100 };
 	struct fb fb;
 
@@ -458,6 +460,25 @@ l2_tag_frames(void)
 	fb_payload(&fb, 15, 29);
 	fb_finish(&fb);
 	ADD("etag-ipv6-tcp", 1, &fb, "", LAST, W(TCP, GOOD, 0));
+
+	/* Cisco FabricPath: the FTag and TTL, then a whole Ethernet frame;
+	 * with the 4-byte FCS that Wireshark expects at the end. */
+	fb_init(&fb);
+	fb_eth(&fb, q1, 1, 0x8903);
+	fb_raw(&fb, fptag, sizeof(fptag));
+	fb_eth(&fb, q1, 1, 0x0800);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 30, 31);
+	fb_finish(&fb);
+	fb_raw(&fb, "\x12\x34\x56\x78", 4);
+	ADD("fabricpath-vlan-ipv4-tcp", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = 18 + 2 + 18 + 40 + 3;	/* payload */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8903);
+	fb_raw(&fb, fptag, 1);
+	ADD0("fabricpath-short", 1, &fb,
+	     "FabricPath tag past the end of its packet");
 
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x88e7);
@@ -727,6 +748,14 @@ prefix_frames(void)
 	prefixed("ppp-with-dir-ipv4-tcp", 204, ppp_dir, sizeof(ppp_dir));
 	prefixed("chdlc-with-dir-ipv4-tcp", 205, chdlc_dir, sizeof(chdlc_dir));
 	prefixed("mpls-ipv4-tcp", 219, mpls, sizeof(mpls));
+	/* BSD DLT numbers in files: DLT_RAW (12, 14), OpenBSD's DLT_ENC
+	 * (13); and Cisco HDLC on the PPP link types (9, 204), which
+	 * Wireshark's PPP dissector recognizes by the first byte. */
+	prefixed("dlt-raw-12-ipv4-tcp", 12, enc_h, 0);
+	prefixed("dlt-enc-13-ipv4-tcp", 13, enc_h, sizeof(enc_h));
+	prefixed("dlt-raw-14-ipv4-tcp", 14, enc_h, 0);
+	prefixed("ppp-chdlc-ipv4-tcp", 9, chdlc_dir + 1, 4);
+	prefixed("ppp-with-dir-chdlc-ipv4-tcp", 204, chdlc_dir, 5);
 }
 
 /* TCP data offset below 5: a bogus header length (as tshark says). */

@@ -3,7 +3,7 @@
  * tests/packet/catalog_encap.c - the catalog's encapsulations (issue 12):
  * MPLS, PPPoE, PPP and Cisco HDLC link types, 802.3 LLC/SNAP, 802.11 with
  * and without radiotap, the UDP tunnels (VXLAN, VXLAN-GPE, Geneve, GTP-U,
- * L2TPv2, Teredo; GRE in UDP, LISP, AYIYA, TZSP), EtherIP, WCCP and
+ * L2TPv2, Teredo; GRE in UDP, LISP, AYIYA, TZSP, CAPWAP), EtherIP, WCCP and
  * ERSPAN, each with good and bad checksums inside and outside, and the
  * malformed headers that must stop the walk with a note.
  */
@@ -674,6 +674,72 @@ more_tunnels(void)
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 }
 
+/*
+ * CAPWAP's data channel, UDP 5247 (RFC 5415): an 802.3 frame; an 802.11
+ * frame (T set, binding 1) whose frame control bytes are swapped, as
+ * tshark takes them by default, and whose sequence control says last
+ * fragment (1, More Fragments clear: read whole, as Wireshark reads it);
+ * then a keep-alive, a DTLS record, a fragment, and a header length past
+ * the datagram.
+ */
+static void
+capwap_frames(void)
+{
+	static const uint8_t eth[8] = { 0x00, 0x10, 0x02, 0, 0, 0, 0, 0 };
+	static const uint8_t wlan[8] = { 0x00, 0x10, 0x03, 0, 0, 0, 0, 0 };
+	static const uint8_t alive[8] = { 0x00, 0x10, 0x02, 0x08, 0, 0, 0, 0 };
+	static const uint8_t frag[8] = { 0x00, 0x10, 0x02, 0x80, 0, 7, 0, 0 };
+	static const uint8_t dtls[4] = { 0x01, 0x00, 0x00, 0x00 };
+	static const uint8_t longh[8] = { 0x00, 0xf8, 0x02, 0, 0, 0, 0, 0 };
+	/* Data from the DS, frame control swapped (02 08), then the
+	 * addresses, sequence control 0x0011 (sequence 1, fragment 1) in
+	 * its little-endian bytes, LLC/SNAP for IPv4. */
+	static const uint8_t hdr80211[32] = { 0x02, 0x08, 0, 0, 2, 0, 0, 0,
+		0, 1, 2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 3, 0x11, 0x00, 0xaa,
+		0xaa, 0x03, 0, 0, 0, 0x08, 0x00 };
+	struct fb fb;
+
+	udp4_tunnel(&fb, 40010, 5247, eth, sizeof(eth));
+	fb_eth(&fb, NULL, 0, 0x0800);
+	catalog_inner_tcp4(&fb, 252);
+	fb_finish(&fb);
+	ADD("capwap-ethernet-ipv4-tcp", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0), W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+
+	udp4_tunnel(&fb, 5247, 40011, wlan, sizeof(wlan));
+	fb_raw(&fb, hdr80211, sizeof(hdr80211));
+	catalog_inner_tcp4(&fb, 253);
+	fb_finish(&fb);
+	ADD("capwap-80211-swapped-fc-ipv4-tcp", 1, &fb, "", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0), W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0));
+
+	udp4_tunnel(&fb, 40012, 5247, alive, sizeof(alive));
+	fb_payload(&fb, 12, 254);
+	fb_finish(&fb);
+	ADD("capwap-keepalive", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(UDP, GOOD, 0));
+
+	udp4_tunnel(&fb, 40013, 5247, dtls, sizeof(dtls));
+	fb_payload(&fb, 40, 255);
+	fb_finish(&fb);
+	ADD("capwap-dtls", 1, &fb, "not parsable (encrypted): CAPWAP DTLS",
+	    LAST, W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	udp4_tunnel(&fb, 40014, 5247, frag, sizeof(frag));
+	fb_payload(&fb, 40, 256);
+	fb_finish(&fb);
+	ADD("capwap-fragment", 1, &fb, "CAPWAP fragment not reassembled",
+	    LAST, W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	udp4_tunnel(&fb, 40015, 5247, longh, sizeof(longh));
+	fb_payload(&fb, 20, 257);
+	fb_finish(&fb);
+	ADD("capwap-header-past-datagram", 1, &fb,
+	    "CAPWAP header past the end of its packet", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+}
+
 static void
 erspan(void)
 {
@@ -713,5 +779,6 @@ catalog_encap(void)
 	udp_tunnels();
 	udp_tunnels_more();
 	more_tunnels();
+	capwap_frames();
 	erspan();
 }

@@ -580,11 +580,11 @@ test_udp_ports(const struct tcase *cases, size_t n)
 	      inetcsum_frame_udp_port(51001, 0) == 0, "udp ports: restore");
 	inetcsum_frame_check(t->linktype, t->f, t->len, t->origlen, &r);
 	CHECK(r.nlayers == all, "udp ports: restored: %zu layers", r.nlayers);
-	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_TZSP + 1) == -1 &&
+	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_CAPWAP + 1) == -1 &&
 	      inetcsum_frame_udp_port(0, INETCSUM_TUNNEL_GRE) == -1 &&
 	      inetcsum_frame_udp_port(65536, INETCSUM_TUNNEL_GRE) == -1,
 	      "udp ports: bad kinds and ports refused");
-	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_TZSP) == 0 &&
+	CHECK(inetcsum_frame_udp_port(1, INETCSUM_TUNNEL_CAPWAP) == 0 &&
 	      inetcsum_frame_udp_port(1, 0) == 0, "udp ports: last kind");
 }
 

@@ -148,7 +148,7 @@ compare_tshark() {
 	# UDP 8472 is Linux's VXLAN port, which tshark needs told.  tshark
 	# checks no SCTP checksum unless told which kind (its sctp.checksum
 	# preference: None by default, or Adler 32, CRC 32c, Automatic).
-	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204 \
+	for lt in 1 9 50 105 127 129 149 226 239 258 100 109 117 204 12 13 14 \
 		240 241 242 119 163 192 197 178 179 180 181 6 7 10 106 107 \
 		122 123 138; do
 		"$OUT/gcc/tests/packet/catalog_pcap" "$w/catalog-$lt.pcap" $lt \

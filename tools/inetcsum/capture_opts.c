@@ -29,6 +29,7 @@ static const struct {
 	{ "lisp", INETCSUM_TUNNEL_LISP },
 	{ "ayiya", INETCSUM_TUNNEL_AYIYA },
 	{ "tzsp", INETCSUM_TUNNEL_TZSP },
+	{ "capwap", INETCSUM_TUNNEL_CAPWAP },
 	{ "none", INETCSUM_TUNNEL_NONE },
 };
 
@@ -245,7 +246,7 @@ capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
 				return bad(cmd, usage, "--udp-port wants PORT="
 					   "vxlan|vxlan-gpe|geneve|gtpu|l2tp|"
 					   "teredo|mpls|gre|lisp|ayiya|tzsp|"
-					   "none, not", v);
+					   "capwap|none, not", v);
 		} else if ((allowed & CAPTURE_OPT_REASM) &&
 			   strncmp(a, "--reassembly-", 13) == 0) {
 			int rk = reasm_opt(cmd, usage, argc, argv, &i, a,

@@ -50,8 +50,8 @@ struct capture_opts {
  * and -j's may be joined to it ("-j4"), as getopt_long() and make allow;
  * a flag given a value ("--json=1") is refused.
  * --udp-port PORT=KIND (KIND vxlan, vxlan-gpe, geneve, gtpu, l2tp,
- * teredo, mpls, gre, lisp, ayiya, tzsp, or none for plain UDP) is applied
- * at once, process-wide, with inetcsum_frame_udp_port(): call this before
+ * teredo, mpls, gre, lisp, ayiya, tzsp, capwap, or none for plain UDP) is
+ * applied at once, process-wide, with inetcsum_frame_udp_port(): call this before
  * any thread starts.
  */
 int
