@@ -77,6 +77,9 @@
 #define NG_PB			0x00000002u	/* obsolete Packet Block */
 #define NG_SPB			0x00000003u
 #define NG_EPB			0x00000006u
+#define NG_JOURNAL		0x00000009u	/* systemd Journal Export */
+#define NG_CUSTOM		0x00000badu	/* custom block, to copy */
+#define NG_CUSTOM_NOCOPY	0x40000badu	/* ... not to copy */
 #define NG_BOM			0x1a2b3c4du
 /* Smallest block: type, total length, total length again. */
 #define NG_MIN_BLOCK		12
@@ -378,7 +381,7 @@ next_pcap(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 	f->linktype = c->ifs[0].linktype;
 	f->interface = 0;
 	f->epb_flags = 0;
-	f->number = ++c->nframes;
+	f->number = ++c->nframes + c->nnonpacket;
 	/* Seconds, then micro- or nanoseconds by the file's magic. */
 	f->ts = (uint64_t)rd32(c, c->pos) * NS_PER_S +
 		(uint64_t)rd32(c, c->pos + 4) * (c->nsec ? 1 : 1000);
@@ -463,7 +466,7 @@ ng_packet(struct inetcsum_cap *c, struct inetcsum_cap_frame *f, uint64_t blk,
 	f->linktype = in->linktype;
 	f->interface = ifid;
 	f->epb_flags = 0;
-	f->number = ++c->nframes;
+	f->number = ++c->nframes + c->nnonpacket;
 	f->ts = INETCSUM_CAP_NO_TIME;
 	return 1;
 }
@@ -719,9 +722,17 @@ next_pcapng(struct inetcsum_cap *c, struct inetcsum_cap_frame *f)
 				      c->pos + 8 + NG_SPB_FIXED,
 				      body - NG_SPB_FIXED);
 			break;
+		case NG_JOURNAL:
+		case NG_CUSTOM:
+		case NG_CUSTOM_NOCOPY:
+			/* No packet, but tshark lists each as a frame: the
+			 * frame numbers count them (pcap.h). */
+			c->nnonpacket++;
+			break;
 		default:
-			/* Statistics, name resolution, custom and unknown
-			 * blocks carry no packet: step over them. */
+			/* Statistics, name resolution, decryption secrets
+			 * and unknown blocks carry no packet: step over
+			 * them. */
 			break;
 		}
 		if (r < 0)

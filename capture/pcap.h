@@ -109,6 +109,12 @@ struct inetcsum_cap {
 	uint64_t nsections;	/* pcapng section header blocks seen */
 	uint64_t nrecords;	/* records (pcap) or blocks (pcapng) read */
 	uint64_t nframes;	/* packets delivered */
+	/*
+	 * pcapng blocks without a packet that tshark lists as frames of
+	 * their own (custom blocks, systemd journal entries): counted in
+	 * each frame's 'number', so that it is tshark's frame number.
+	 */
+	uint64_t nnonpacket;
 	/* packets longer than their snapshot length, delivered whole */
 	uint64_t noversize;
 	/* pcap: caplen and len in the old order: 0 no, 1 yes, 2 when
@@ -135,7 +141,8 @@ struct inetcsum_cap_frame {
 	 * and 10 of draft-ietf-opsawg-pcapng (tshark 4.0 calls them
 	 * reserved). */
 	uint32_t epb_flags;
-	uint64_t number;	/* 1-based frame number in the file */
+	uint64_t number;	/* 1-based frame number in the file, as
+				 * tshark numbers frames (nnonpacket) */
 	size_t record_offset;	/* offset of the record or block header */
 	/*
 	 * When the packet was captured: nanoseconds since 1970-01-01 UTC

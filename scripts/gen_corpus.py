@@ -603,28 +603,36 @@ def write_pcapng(path, eth, links):
     """
     order = []
     out = bytearray()
+    # Frame numbers as tshark (and inetcsum) give them: each custom block
+    # takes one too.
+    num = 0
     e = "<"
     out += ng_shb(e)
     lts = [1] + sorted({f["lt"] for f in links})
     for lt in lts:
         out += ng_idb(e, lt, nsec=(lt == 1))
     out += ng_custom(e)
+    num += 1
     for i, fr in enumerate(eth + links):
         out += ng_epb(e, lts.index(fr["lt"]), fr["data"], fr.get("caplen"),
                       ts=1700000000 * 10**9 + i)
-        order.append(fr)
+        num += 1
+        order.append(dict(fr, num=num))
         if i == 3:
             out += ng_custom(e)
+            num += 1
     e = ">"
     out += ng_shb(e)
     snap = 58
     out += ng_idb(e, 1, snaplen=snap)
     out += ng_custom(e)
+    num += 1
     spb_cases = [f for f in eth if f["case"] in ("v4-tcp-bad", "v6-udp",
                                                  "v4-icmp")]
     for fr in spb_cases:
         out += ng_spb(e, fr["data"], snap)
-        cut = dict(fr)
+        num += 1
+        cut = dict(fr, num=num)
         if len(fr["data"]) > snap:
             cut["caplen"] = snap
             cut["case"] = fr["case"] + "-spb-cut"
@@ -633,7 +641,8 @@ def write_pcapng(path, eth, links):
     small = [f for f in eth if f["case"] == "eth-padding"][0]
     # The obsolete Packet Block; the cut removes Ethernet padding only.
     out += ng_pb(e, 0, small["data"], snap)
-    order.append(dict(small, caplen=snap))
+    num += 1
+    order.append(dict(small, caplen=snap, num=num))
     with open(path, "wb") as f:
         f.write(out)
     return order
@@ -646,7 +655,7 @@ SPB_CUT = {"v4-tcp-bad": [["ipv4", G], ["tcp", "unverified"]],
 
 
 def expect(frs):
-    return [{"frame": i + 1, "case": f["case"], "lt": f["lt"],
+    return [{"frame": f.get("num", i + 1), "case": f["case"], "lt": f["lt"],
              "layers": f["layers"]} for i, f in enumerate(frs)]
 
 

@@ -52,7 +52,8 @@ __all__ = ["run", "run_file", "merge", "ClusterError"]
 
 # The additive counts of a summary object (tools/inetcsum/capture_report.c).
 COUNTS = ("files", "unreadable", "frames", "bad_frames", "problem_frames",
-          "unparsed", "fixed_fields", "oversize_records")
+          "unparsed", "fixed_fields", "oversize_records",
+          "non_packet_records")
 REASM_COUNTS = ("fragments", "datagrams", "nonfirst_fragments")
 REASM_PEAKS = ("peak_pending_bytes", "peak_pending_datagrams")
 

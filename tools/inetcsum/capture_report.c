@@ -130,6 +130,7 @@ cli_tally_merge(struct cli_tally *dst,
 	dst->unparsed += src->unparsed;
 	dst->fixed_fields += src->fixed_fields;
 	dst->oversize += src->oversize;
+	dst->nonpacket += src->nonpacket;
 	for (p = 0; p < CLI_NPROTO; p++)
 		for (s = 0; s < CLI_NSTATUS; s++)
 			dst->n[p][s] += src->n[p][s];
@@ -358,7 +359,8 @@ print_tally_body(FILE *f, const struct cli_tally *t,
 	fprintf(f, "{\"files\":%llu,\"unreadable\":%llu,"
 		"\"frames\":%llu,\"bad_frames\":%llu,\"problem_frames\":%llu,"
 		"\"unparsed\":%llu,\"fixed_fields\":%llu,"
-		"\"oversize_records\":%llu,\"layers\":{",
+		"\"oversize_records\":%llu,\"non_packet_records\":%llu,"
+		"\"layers\":{",
 		(unsigned long long)t->files,
 		(unsigned long long)t->unreadable,
 		(unsigned long long)t->frames,
@@ -366,7 +368,8 @@ print_tally_body(FILE *f, const struct cli_tally *t,
 		(unsigned long long)t->problem_frames,
 		(unsigned long long)t->unparsed,
 		(unsigned long long)t->fixed_fields,
-		(unsigned long long)t->oversize);
+		(unsigned long long)t->oversize,
+		(unsigned long long)t->nonpacket);
 	for (p = 0; p < CLI_NPROTO; p++) {
 		int firsts = 1;
 
@@ -529,6 +532,14 @@ cli_print_oversize_text(FILE *f, const struct cli_tally *t)
 		fprintf(f, "  %llu record%s longer than the snapshot length, "
 			"read whole\n", (unsigned long long)t->oversize,
 			t->oversize == 1 ? "" : "s");
+	/* Kept as they are; counted in the frame numbers, as tshark
+	 * numbers them, so the numbers here are tshark's. */
+	if (t->nonpacket)
+		fprintf(f, "  %llu pcapng block%s without a packet (custom, "
+			"systemd journal) counted in the frame numbers, as "
+			"tshark lists them\n",
+			(unsigned long long)t->nonpacket,
+			t->nonpacket == 1 ? "" : "s");
 }
 
 void

@@ -38,6 +38,8 @@ struct cli_tally {
 	uint64_t fixed_fields;		/* fix: fields rewritten */
 	/* records longer than their snapshot length, read whole (pcap.h) */
 	uint64_t oversize;
+	/* pcapng blocks tshark lists as frames, without a packet (pcap.h) */
+	uint64_t nonpacket;
 	uint64_t n[CLI_NPROTO][CLI_NSTATUS];
 	struct cli_note_count notes[CLI_MAX_NOTES];
 	size_t nnotes;

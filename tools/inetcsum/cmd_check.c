@@ -205,6 +205,7 @@ check_stream(const struct check_opts *o, const char *path, FILE *out,
 		inetcsum_reasm_driver_frame(&x.rd, &cap, &fr);
 	ctx_end(&x);
 	t->oversize += cap.noversize;
+	t->nonpacket += cap.nnonpacket;
 	if (r < 0) {
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "
 			"before it)\n", path, cap.err,
@@ -283,6 +284,7 @@ check_file(const struct check_opts *o, const char *path, FILE *out,
 	cli_progress_end(&prog);
 	ctx_end(&x);
 	t->oversize += cap.noversize;
+	t->nonpacket += cap.nnonpacket;
 	if (r < 0) {
 		/* Everything before the damage has been checked above. */
 		fprintf(err, "inetcsum check: %s: %s (%llu frames checked "

@@ -518,6 +518,7 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 	free(x.scratch);
 	free(x.hold);
 	t->oversize += cap.noversize;
+	t->nonpacket += cap.nnonpacket;
 	inetcsum_cap_close(&cap);
 	if (r < 0)
 		return -1;

@@ -214,12 +214,15 @@ def compare(listfile, jsonl, allowedfile):
         compared += 1
         mine = got[path]
         name = os.path.basename(path)
-        if len(t) != max(mine, default=0):
+        # Frame numbers with a packet (tshark also numbers pcapng custom
+        # blocks, None in its verdicts, and so does inetcsum).
+        packets = [n for n in sorted(t) if t[n] is not None]
+        if packets != sorted(mine):
             bad += 1
             print("FRAMES %s: inetcsum %d, tshark %d" %
-                  (path, max(mine, default=0), len(t)))
+                  (path, len(mine), len(packets)))
             continue
-        for n in range(1, len(t) + 1):
+        for n in packets:
             frames += 1
             m = collections.defaultdict(list)
             for lay in mine.get(n, []):

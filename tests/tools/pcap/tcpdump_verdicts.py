@@ -105,6 +105,10 @@ def split_pcapng(path, tmp):
             ifid, _, hi, lo, cap, orig = struct.unpack_from(e + "HHIIII", d,
                                                             body)
             rec = (ifid, hi, lo, orig, d[body + 20:body + 20 + cap])
+        elif btype in (0x00000BAD, 0x40000BAD, 9):
+            # A custom or systemd journal block: no packet, but a frame
+            # number of its own, as tshark and inetcsum number them.
+            frame += 1
         if rec:
             frame += 1
             key = (section, rec[0])
@@ -131,7 +135,13 @@ def run_tcpdump(path, tmp):
     """{frame: [[proto, verdict], ...]} in the order tcpdump prints."""
     out = subprocess.run(["tcpdump", "-n", "-vv", "-#", "-x", "-r", path],
                          capture_output=True, text=True)
-    if out.returncode != 0 and "different from the type" in out.stderr:
+    with open(path, "rb") as f:
+        pcapng = f.read(4) == b"\x0a\x0d\x0d\x0a"
+    # tcpdump numbers packets only; a pcapng is read one interface at a
+    # time (split_pcapng() numbers its frames as inetcsum does, blocks
+    # without a packet that tshark lists included), and always so.
+    if pcapng or (out.returncode != 0 and
+                  "different from the type" in out.stderr):
         res = {}
         for p, nums in split_pcapng(path, tmp):
             for n, layers in run_tcpdump(p, tmp).items():

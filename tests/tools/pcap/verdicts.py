@@ -81,11 +81,13 @@ def run_tshark(path, fields=None, prefs=None):
     n = 0
     for line in out.splitlines():
         f = line.split("\t")
-        # tshark 4.0 lists pcapng custom blocks as records of their own,
-        # with no interface: they are not frames.
-        if ".pcapng" in path and f[0] == "":
-            continue
         n += 1
+        # tshark 4.0 lists pcapng custom blocks as records of their own,
+        # with no interface: no packet, but a frame number, as inetcsum
+        # numbers them too.  None marks them.
+        if ".pcapng" in path and f[0] == "":
+            res[n] = None
+            continue
         res[n] = {c: [TSHARK_STATUS.get(v, v) for v in
                       (pgm_statuses if c == "pgm" else list)(
                           [v for v in x.split(",") if v != ""])]
@@ -145,7 +147,7 @@ def main():
             ours = (got.get(fname, {}).get(fr["frame"]) if mode == "tshark"
                     else fr["layers"]) or []
             mine = by_tshark_proto(ours)
-            theirs = ts.get(fr["frame"], {})
+            theirs = ts.get(fr["frame"]) or {}
             for c in sorted(set(mine) | {k for k, v in theirs.items() if v}):
                 a, b = mine.get(c, []), theirs.get(c, [])
                 if a == b:
