@@ -81,7 +81,7 @@
 #define PORT_GRE	4754
 #define PORT_AYIYA	5072
 #define PORT_TZSP	37008
-#define PORT_CAPWAP	5247	/* the data channel; 5246, control, carries no packets */
+#define PORT_CAPWAP	5247	/* data; control (5246) carries no packets */
 
 #define LISP_HLEN	8	/* flags, nonce/map version, instance/LSBs */
 #define AYIYA_HLEN	8	/* lengths, methods, opcode, next, epoch */

@@ -20,6 +20,7 @@
 # tshark orders by offset).
 # Exit status 0 when everything matches, 1 otherwise.
 import collections
+import gzip
 import json
 import subprocess
 import sys
@@ -61,6 +62,17 @@ def pgm_statuses(values):
     return values[1::2] if len(values) % 2 == 0 else values
 
 
+def is_pcapng(path):
+    """Whether 'path' (perhaps gzipped) is a pcapng file, by its magic:
+    some files are named .pcapng but hold pcap (nDPI's alexa-app.pcapng)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rb") as f:
+            return f.read(4) == b"\x0a\x0d\x0d\x0a"
+    except OSError:
+        return False
+
+
 def run_tshark(path, fields=None, prefs=None):
     """{frame: {tshark proto: [status, ...]}} in the order tshark lists,
     for the protocols of 'fields' (default TSHARK_FIELDS) with 'prefs'
@@ -79,13 +91,14 @@ def run_tshark(path, fields=None, prefs=None):
     res = {}
     moved = []
     n = 0
+    pcapng = is_pcapng(path)
     for line in out.splitlines():
         f = line.split("\t")
         n += 1
         # tshark 4.0 lists pcapng custom blocks as records of their own,
         # with no interface: no packet, but a frame number, as inetcsum
         # numbers them too.  None marks them.
-        if ".pcapng" in path and f[0] == "":
+        if pcapng and f[0] == "":
             res[n] = None
             continue
         res[n] = {c: [TSHARK_STATUS.get(v, v) for v in
