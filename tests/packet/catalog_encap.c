@@ -679,8 +679,8 @@ more_tunnels(void)
  * frame (T set, binding 1) whose frame control bytes are swapped, as
  * tshark takes them by default, and whose sequence control says last
  * fragment (1, More Fragments clear: read whole, as Wireshark reads it);
- * then a keep-alive, a DTLS record, a fragment, and a header length past
- * the datagram.
+ * then a keep-alive, a DTLS record, a fragment, a header length past the
+ * datagram and one (4 bytes) below the header's fixed 8.
  */
 static void
 capwap_frames(void)
@@ -691,6 +691,7 @@ capwap_frames(void)
 	static const uint8_t frag[8] = { 0x00, 0x10, 0x02, 0x80, 0, 7, 0, 0 };
 	static const uint8_t dtls[4] = { 0x01, 0x00, 0x00, 0x00 };
 	static const uint8_t longh[8] = { 0x00, 0xf8, 0x02, 0, 0, 0, 0, 0 };
+	static const uint8_t shorth[8] = { 0x00, 0x08, 0x02, 0, 0, 0, 0, 0 };
 	/* Data from the DS, frame control swapped (02 08), then the
 	 * addresses, sequence control 0x0011 (sequence 1, fragment 1) in
 	 * its little-endian bytes, LLC/SNAP for IPv4. */
@@ -737,6 +738,13 @@ capwap_frames(void)
 	fb_finish(&fb);
 	ADD("capwap-header-past-datagram", 1, &fb,
 	    "CAPWAP header past the end of its packet", LAST,
+	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+
+	udp4_tunnel(&fb, 40016, 5247, shorth, sizeof(shorth));
+	fb_payload(&fb, 20, 258);
+	fb_finish(&fb);
+	ADD("capwap-header-length-1", 1, &fb,
+	    "CAPWAP header length below its fixed part", LAST,
 	    W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 }
 
