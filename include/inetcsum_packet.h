@@ -208,8 +208,8 @@ struct inetcsum_layer {
  * reported for the link layers whose header holds neither a length nor a
  * checksum of what follows: Ethernet II (also with a switch's tag, 281,
  * 282, 284, 285), Linux SLL and SLL2, each with any stack of 802.1Q,
- * 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229, 12, 14) and the BSD and
- * OpenBSD loopbacks.  Those header bytes can be copied
+ * 802.1ad and 0x9100 VLAN tags, raw IP (101, 228, 229, 12, 14) and the
+ * BSD and OpenBSD loopbacks.  Those header bytes can be copied
  * unchanged in front of each piece of a split packet, and the IP packet
  * behind them is the frame's outermost one.  Every other link type
  * (802.11, PPP, PPPoE as link type 51, Cisco HDLC) and every IP packet

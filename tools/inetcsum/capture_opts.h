@@ -51,8 +51,8 @@ struct capture_opts {
  * a flag given a value ("--json=1") is refused.
  * --udp-port PORT=KIND (KIND vxlan, vxlan-gpe, geneve, gtpu, l2tp,
  * teredo, mpls, gre, lisp, ayiya, tzsp, capwap, or none for plain UDP) is
- * applied at once, process-wide, with inetcsum_frame_udp_port(): call this before
- * any thread starts.
+ * applied at once, process-wide, with inetcsum_frame_udp_port(): call
+ * this before any thread starts.
  */
 int
 capture_parse_opts(const char *cmd, unsigned allowed, int argc, char **argv,
