@@ -780,13 +780,14 @@ sll_protocol(struct pctx *c, unsigned proto, size_t off, size_t end)
 }
 
 /*
- * A PPP link (9, 50, 204) that may carry Cisco HDLC instead: its frames
- * start with the address 0x0f or 0x8f, PPP's with 0xff or the protocol.
- * Wireshark's PPP dissector looks at the first byte for all three link
- * types (routers' serial captures are saved as PPP either way).
+ * A PPP link (9, 50, 204; ERF's PoS records) that may carry Cisco HDLC
+ * instead: its frames start with the address 0x0f or 0x8f, PPP's with
+ * 0xff or the protocol.  Wireshark's PPP dissector looks at the first
+ * byte for all of them (routers' serial captures are saved as PPP either
+ * way).
  */
-static void
-ppp_or_chdlc(struct pctx *c, size_t off, size_t end)
+void
+inetcsum_pkt_ppp_or_chdlc(struct pctx *c, size_t off, size_t end)
 {
 	if (have(c, off, 1) && off < end && (c->f[off] & 0x7f) == 0x0f)
 		inetcsum_pkt_chdlc(c, off, end);
@@ -890,7 +891,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 			return 0;
 		}
 		if (linktype == INETCSUM_LINK_PPP_WITH_DIR)
-			ppp_or_chdlc(c, 1, end);
+			inetcsum_pkt_ppp_or_chdlc(c, 1, end);
 		else
 			inetcsum_pkt_chdlc(c, 1, end);
 		return 0;
@@ -900,7 +901,7 @@ inetcsum_pkt_link(struct pctx *c, int linktype, size_t end)
 
 	case INETCSUM_LINK_PPP:
 	case INETCSUM_LINK_PPP_HDLC:
-		ppp_or_chdlc(c, 0, end);
+		inetcsum_pkt_ppp_or_chdlc(c, 0, end);
 		return 0;
 	case INETCSUM_LINK_C_HDLC:
 		inetcsum_pkt_chdlc(c, 0, end);

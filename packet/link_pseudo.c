@@ -241,11 +241,7 @@ erf_record(struct pctx *c, size_t end)
 	case 10:
 	case 15:
 	case 19:
-		/* Cisco HDLC starts 0x0f or 0x8f, PPP in HDLC framing 0xff. */
-		if (have(c, off, 1) && off < end && (c->f[off] & 0x7f) == 0x0f)
-			inetcsum_pkt_chdlc(c, off, end);
-		else
-			inetcsum_pkt_ppp(c, off, end);
+		inetcsum_pkt_ppp_or_chdlc(c, off, end);
 		return;
 	}
 	inetcsum_pkt_ether(c, off, end);

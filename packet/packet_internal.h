@@ -325,6 +325,10 @@ void inetcsum_pkt_raw_ip(struct pctx *c, size_t off, size_t end, int want);
 /* Frame Relay from its Q.922 address (link_legacy.c). */
 void inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end);
 
+/* PPP framing, or Cisco HDLC where the first byte is 0x0f or 0x8f
+ * (link.c): PPP link types and ERF's PoS records. */
+void inetcsum_pkt_ppp_or_chdlc(struct pctx *c, size_t off, size_t end);
+
 /* Link layer: ethertype dispatch with any stack of VLAN tags (link.c). */
 void inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off,
 			    size_t end);
