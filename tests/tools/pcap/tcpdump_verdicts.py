@@ -45,7 +45,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from verdicts import load_jsonl  # noqa: E402
+from verdicts import is_pcapng, load_jsonl  # noqa: E402
 
 # Protocols tcpdump verifies; inetcsum's other layers (gre, udplite) are
 # left out of the comparison.
@@ -133,21 +133,19 @@ def split_pcapng(path, tmp):
 
 def run_tcpdump(path, tmp):
     """{frame: [[proto, verdict], ...]} in the order tcpdump prints."""
-    out = subprocess.run(["tcpdump", "-n", "-vv", "-#", "-x", "-r", path],
-                         capture_output=True, text=True)
-    with open(path, "rb") as f:
-        pcapng = f.read(4) == b"\x0a\x0d\x0d\x0a"
-    # tcpdump numbers packets only; a pcapng is read one interface at a
-    # time (split_pcapng() numbers its frames as inetcsum does, blocks
-    # without a packet that tshark lists included), and always so.
-    if pcapng or (out.returncode != 0 and
-                  "different from the type" in out.stderr):
+    # tcpdump numbers packets only, and libpcap stops at a pcapng's second
+    # link type: a pcapng is read one interface at a time (split_pcapng()
+    # numbers its frames as inetcsum does, blocks without a packet that
+    # tshark lists included).
+    if is_pcapng(path):
         res = {}
         for p, nums in split_pcapng(path, tmp):
             for n, layers in run_tcpdump(p, tmp).items():
                 res[nums[n - 1]] = layers
             os.unlink(p)
         return res
+    out = subprocess.run(["tcpdump", "-n", "-vv", "-#", "-x", "-r", path],
+                         capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit("tcpdump -r %s: %s" % (path, out.stderr.strip()))
     frames = collections.OrderedDict()
