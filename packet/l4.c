@@ -284,8 +284,9 @@ inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
  * reserved, checksum) and objects.  Its checksum covers the structure
  * alone; zero means "no checksum sent" (RFC 4884 section 7).  The outer
  * ICMP checksum covers it too, so the fixer, innermost first, repairs the
- * extension before the ICMP over it (frame.c).  A zero length is the
- * pre-RFC 4884 form: see icmp_ext_compat().
+ * extension before the ICMP over it (frame.c).  A field that fills the
+ * message has no extension after it; a length of zero, or under 128, is
+ * read as the pre-RFC 4884 form: see icmp_ext_compat().
  */
 #define ICMP_EXT_ORIG_MIN	128	/* RFC 4884 section 5.1 */
 #define ICMP_EXT_HLEN		4
@@ -348,7 +349,7 @@ icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
 }
 
 /*
- * The pre-RFC 4884 form, length 0, as MPLS routers sent it after
+ * The pre-RFC 4884 form, length 0 (or under 128), as MPLS routers sent it after
  * draft-ietf-mpls-icmp (RFC 4884 section 5.4 describes it): an extension
  * structure at the fixed offset 128 of the original datagram field.
  * tshark decodes one there when the ICMPv4 message is longer than that and
@@ -418,15 +419,23 @@ icmp(struct pctx *c, const struct ipinfo *ip, size_t off, int v6)
 	if (icmp_has_length(type, v6) && have(c, off + (v6 ? 4 : 5), 1)) {
 		size_t olen = (size_t)c->f[off + (v6 ? 4 : 5)] * (v6 ? 8 : 4);
 
-		if (olen == 0) {
-			xoff = v6 ? 0 : icmp_ext_compat(c, ip, off);
-		} else if (olen < ICMP_EXT_ORIG_MIN ||
-			   olen > ip->end - off - ICMP_HLEN) {
+		if (olen > ip->end - off - ICMP_HLEN) {
 			set_note(c, "ICMP length (RFC 4884) out of range: "
 				 "extension not parsed");
-		} else {
+		} else if (olen < ICMP_EXT_ORIG_MIN) {
+			/*
+			 * Zero, or a length no RFC 4884 extension can follow
+			 * (section 5.1): routers that fill in the quote's
+			 * own length, 28 bytes and the like, send no
+			 * extension after it, and Linux ignores such a
+			 * length (ip_icmp_error_rfc4884()).  Read as the
+			 * pre-RFC 4884 form.
+			 */
+			xoff = v6 ? 0 : icmp_ext_compat(c, ip, off);
+		} else if (olen < ip->end - off - ICMP_HLEN) {
 			xoff = off + ICMP_HLEN + olen;
 		}
+		/* else the field fills the message: no extension. */
 		if (xoff != 0)
 			qend = xoff;
 	}

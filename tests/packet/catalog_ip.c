@@ -826,12 +826,26 @@ catalog_icmp_ext(void)
 	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
 	    W(UDP, GOOD, 0));
 
-	/* A length under 128 bytes (RFC 4884 section 5.1): no extension. */
+	/*
+	 * A length under 128 bytes (RFC 4884 section 5.1) cannot place an
+	 * extension: read as the pre-RFC 4884 form (length 0, below), which
+	 * finds the structure at 128 ...
+	 */
 	xn = ext_build(q + 128, 2, 0);
 	icmp4_error(&fb, 11, 0, 8, q, 128 + xn);
-	ADD("icmp-ext-length-short", 1, &fb, "out of range", LAST,
-	    W(IPV4, GOOD, 0), W(ICMP, GOOD, 0), W(IPV4, GOOD, 0),
-	    W(UDP, GOOD, 0));
+	ADD("icmp-ext-length-short", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0),
+	    W(ICMP_EXT, GOOD, 0));
+
+	/* ... and nothing, without a note, where the field fills the
+	 * message: routers that set the length to the quote's own (10
+	 * words: the 40-byte datagram), and a 128-byte field. */
+	icmp4_error(&fb, 11, 0, 10, q, in.len);
+	ADD("icmp-length-quote", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
+	icmp4_error(&fb, 3, 3, 32, q, 128);
+	ADD("icmp-length-128-no-ext", 1, &fb, "", LAST, W(IPV4, GOOD, 0),
+	    W(ICMP, GOOD, 0), W(IPV4, GOOD, 0), W(UDP, GOOD, 0));
 
 	/* A length past the message. */
 	icmp4_error(&fb, 11, 0, 40, q, 128 + xn);

@@ -153,6 +153,12 @@ def cases():
     out.append(("x4-quote-bad", icmp4(11, 0, inner4("udp", True).ljust(
         128, b"\0") + ext(csum="bad"), 32),
         v4 + [["udp", B], ["icmpext", B]]))
+    # A length that only covers the quote (11 words: the 44-byte datagram),
+    # as some routers send it: nothing follows, or (pathspider's
+    # icmp_ttl.pcap) a structure at 128 all the same, read as for length 0.
+    out.append(("x4-len-quote", icmp4(11, 0, inner4("udp"), 11), q))
+    out.append(("x4-len-quote-ext", icmp4(11, 0, orig + ext(), 11),
+                q + [["icmpext", G]]))
     # Length 0, the pre-RFC 4884 form: a structure at 128 after a quote
     # that ends before it (tshark decodes it), and none after a quote that
     # runs past 128 (its byte 128 looks like version 2).
