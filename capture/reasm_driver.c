@@ -14,7 +14,8 @@
  * first fragment's "fragment" layer when protocol and field offset match,
  * so a mismatch can never move a verdict to the wrong bytes.  An IPv4
  * fragment whose own header checksum is bad is not reassembled
- * (rejected()): Linux drops it before reassembly.
+ * (rejected()): Linux drops it before reassembly.  "fix", which repairs
+ * that checksum, reassembles it (admit_bad_headers).
  *
  * Time: the reader decodes each record's timestamp ('ts': pcap in
  * microseconds or nanoseconds, pcapng in its interface's if_tsresol);
@@ -349,7 +350,8 @@ inetcsum_reasm_driver_frame(struct inetcsum_reasm_driver *d,
 			len = 40 + (size_t)be16(ip + 4);
 		cur.iplen = len < have ? len : have;
 		cur.ipoff = (size_t)off;
-		why = ip[0] >> 4 == 4 ? rejected(res, (size_t)off) : NULL;
+		why = ip[0] >> 4 == 4 && !d->admit_bad_headers ?
+		      rejected(res, (size_t)off) : NULL;
 		if (why != NULL)
 			k = inetcsum_reasm_reject(d->r, ip, have,
 						  fr->interface, ts,

@@ -79,6 +79,13 @@ struct inetcsum_reasm_driver {
 	inetcsum_reasm_release_fn *release;
 	void *arg;
 	struct inetcsum_reasm_tally *t;
+	/*
+	 * Set by "fix" after init: reassemble an IPv4 fragment whose header
+	 * checksum is bad all the same.  fix rewrites that checksum, so the
+	 * datagram is judged as the repaired capture presents it, and one
+	 * fix leaves nothing for a second to find.
+	 */
+	int admit_bad_headers;
 };
 
 /*

@@ -369,6 +369,8 @@ for f in $FF; do
 	"$T" check --json "$o" >"$W/a.jsonl" 2>/dev/null
 	$PY "$ROOT/tests/tools/pcap/fixcheck.py" "$FC/$f" "$o" "$W/b.jsonl" "$W/a.jsonl" \
 		>"$W/fixcheck.out" || { fail "fix $f"; cat "$W/fixcheck.out"; }
+	# One fix leaves nothing bad, also where a fragment's header was bad.
+	grep -q '"status":"bad"' "$W/a.jsonl" && fail "bad checksums left in fixed $f"
 	$PY "$ROOT/tests/tools/pcap/dribble.py" "$FC/$f" | "$T" fix -q - - >"$W/frag-fs.out"
 	cmp -s "$o" "$W/frag-fs.out" || fail "fix - - (dribbled) of $f differs from fix IN OUT"
 	gzip -c "$FC/$f" >"$W/frag.gz" && "$T" fix -q "$W/frag.gz" "$W/frag-fz.out" &&

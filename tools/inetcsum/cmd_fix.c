@@ -482,6 +482,9 @@ stream_fixed(const char *path, const struct inetcsum_file *file,
 		inetcsum_cap_close(&cap);
 		return -1;
 	}
+	/* This run repairs every bad IPv4 header checksum, fragments' too:
+	 * their datagrams are judged as OUT will present them. */
+	x.rd.admit_bad_headers = 1;
 	/* Nothing written yet: the file header goes out with the first
 	 * bytes. */
 	x.pos = 0;

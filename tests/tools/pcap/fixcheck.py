@@ -9,7 +9,7 @@
 # differs must lie in the 2-byte field (file_offset) of a layer that was
 # bad (or partial, with --partial) in IN, and that field must now hold the
 # expected value; in OUT such layers are good and every other layer keeps
-# its verdict.  An outer GRE, ICMP or tunnel UDP checksum covering a
+# its verdict (but see REJECTED).  An outer GRE, ICMP or tunnel UDP checksum covering a
 # repaired layer may change too (it must, to stay good).  Exit status 0
 # when all of this holds.
 import json
@@ -42,8 +42,15 @@ def main():
     fixable = {"bad"} | ({"partial"} if partial else set())
     allowed = {}
     follow = {}
+    # A datagram left unverified because a fragment's IPv4 header checksum
+    # was bad: fix repairs that header and judges the datagram as OUT
+    # presents it, so its first fragment's field may be rewritten too.
+    rejected = set()
     for fr, layers in fb.items():
         for i, l in enumerate(layers):
+            if (l.get("reason") or "").startswith(REJECTED) and \
+                    l["file_offset"] is not None:
+                rejected.add(l["file_offset"])
             if l["status"] in fixable:
                 allowed[l["file_offset"]] = (fr, l)
                 # A GRE, ICMP or UDP (tunnel: VXLAN, GTP-U, ...) checksum
@@ -55,7 +62,7 @@ def main():
                         follow[o["file_offset"]] = (fr, o)
     changed = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
     for i in changed:
-        if not ({i, i - 1} & (set(allowed) | set(follow))):
+        if not ({i, i - 1} & (set(allowed) | set(follow) | rejected)):
             errors.append("byte %d changed outside a wrong checksum field" % i)
     for off, (fr, l) in allowed.items():
         val = int.from_bytes(b[off:off + 2], "big")
@@ -68,9 +75,9 @@ def main():
         want = [["good" if l["status"] in fixable else l["status"],
                  l["proto"]] for l in fb[fr]]
         got = [[l["status"], l["proto"]] for l in fa[fr]]
-        # A datagram left unverified because a fragment's IPv4 header
-        # checksum was bad reassembles once fix has repaired that header:
-        # its upper layer may then be verified (good) or stay unverified.
+        # Such a datagram reassembles once fix has repaired that header:
+        # its upper layer is then good, or stays unverified (an overlap
+        # the repair revealed, a fragment still missing).
         for w, l, g in zip(want, fb[fr], got):
             if (l.get("reason") or "").startswith(REJECTED) and \
                     g[0] in ("good", "unverified"):

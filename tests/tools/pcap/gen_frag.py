@@ -214,6 +214,14 @@ def broken(c, link):
     c.add(link(badsum(f[0][1])), "frag-bad-ipsum-first",
           [["ipv4", B], ["udp", U]])
     c.add(link(f[1][1]), "frag-bad-ipsum-first", rest)
+    # ... with the datagram's UDP checksum wrong too: check cannot judge
+    # it, and one fix repairs both (it reassembles the fragment whose
+    # header it repairs; the suite checks the fixed file finds nothing).
+    data, proto, _ = upper("udp", False, 1600, True)
+    f = frag4(data, proto, 209, [800])
+    c.add(link(badsum(f[0][1])), "frag-bad-ipsum-first-udp-bad",
+          [["ipv4", B], ["udp", U]])
+    c.add(link(f[1][1]), "frag-bad-ipsum-first-udp-bad", rest)
     # IPv6: an overlap.
     d6, p6, _ = upper("udp", True, 1600, False)
     f = frag6(d6, p6, 206, [800])
