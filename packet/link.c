@@ -394,15 +394,35 @@ inner_ether(struct pctx *c, size_t off, size_t len, size_t end,
  * at 'off', bounded by it, padding after.  Not IP behind the header
  * itself, and the length field would be wrong in front of any piece of
  * the packet: the network layer is OTHER.
+ *
+ * A length past the frame is treated as an IPv4 total length past its
+ * packet (ip.c): what is there is parsed, as tshark parses it, and a
+ * layer whose extent that length gives (CDP) is unverified ("length"),
+ * where tshark sums what is there.  When no layer says so, the lie is the
+ * note.
  */
 static void
 ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 {
+	static const char lie[] = "802.3 length past the end of its frame";
+	const char *note0 = c->out->note;
+	size_t i, n0 = c->out->nlayers;
+
 	network(c, INETCSUM_L3_OTHER, off);
-	if (len > end - off)
-		set_note(c, "802.3 length past the end of its frame");
-	else
+	if (len <= end - off) {
 		inetcsum_pkt_llc(c, off, off + len);
+		return;
+	}
+	c->llc_len_past = 1;
+	inetcsum_pkt_llc(c, off, end);
+	c->llc_len_past = 0;
+	if (note0 != NULL)
+		return;
+	for (i = n0; i < c->out->nlayers; i++)
+		if (c->out->layers[i].reason != NULL &&
+		    strcmp(c->out->layers[i].reason, "length") == 0)
+			return;
+	c->out->note = lie;
 }
 
 void

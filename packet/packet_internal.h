@@ -82,6 +82,10 @@ struct pctx {
 	/* The next IP header is a PIM Null-Register's dummy one, which has
 	 * no payload (l4_other.c pim(), l4.c inetcsum_pkt_upper()). */
 	int dummy_header;
+	/* The 802.3 length in front of the next LLC header runs past the
+	 * frame: CDP behind it, whose extent that length gives, cannot be
+	 * verified (link.c ieee8023(); wifi.c inetcsum_pkt_llc() takes it). */
+	int llc_len_past;
 };
 
 /*
@@ -180,6 +184,7 @@ pctx_start(struct pctx *c, const u8 *f, size_t caplen,
 	c->quoted = 0;
 	c->l3_open = 0;
 	c->dummy_header = 0;
+	c->llc_len_past = 0;
 }
 
 /* Big-endian (network order) 16-bit value at 'p'. */

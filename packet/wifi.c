@@ -78,11 +78,21 @@ inetcsum_pkt_cdp(struct pctx *c, size_t off, size_t end)
  * (UDLD has a checksum of its own) is noted.
  */
 static void
-cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
+cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
 {
+	struct inetcsum_layer *l;
+
 	switch (pid) {
 	case CISCO_PID_CDP:
-		inetcsum_pkt_cdp(c, off, end);
+		if (!past) {
+			inetcsum_pkt_cdp(c, off, end);
+		} else {
+			/* Its extent is the 802.3 length's, past the frame. */
+			l = inetcsum_pkt_layer(c, INETCSUM_PROTO_CDP,
+					       off + CDP_CSUM_OFF);
+			if (l != NULL)
+				l->reason = "length";
+		}
 		return;
 	case CISCO_PID_VTP:
 	case CISCO_PID_DTP:
@@ -99,7 +109,9 @@ void
 inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 {
 	const u8 *p;
+	int past = c->llc_len_past;	/* this LLC's only */
 
+	c->llc_len_past = 0;
 	if (off > end || end - off < 3) {
 		set_note(c, "LLC header past the end of its packet");
 		return;
@@ -124,7 +136,7 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 		return;
 	}
 	if (p[3] == 0 && p[4] == 0 && p[5] == 0x0c) {
-		cisco_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end);
+		cisco_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end, past);
 		return;
 	}
 	if (p[3] != 0 || p[4] != 0 || (p[5] != 0 && p[5] != 0xf8)) {

@@ -211,6 +211,12 @@ cdp(void)
 	ADD("cdp-odd-padded", 1, &fb, "", 22 + 9, W(CDP, GOOD, 0));
 	cisco_snap(&fb, 0x2000, odd, 3, 0);
 	ADD("cdp-short", 1, &fb, "", NO_MUT, W(CDP, UNVERIFIED, "length"));
+	/* An 802.3 length 8 bytes past the frame (ladvd's and nDPI's
+	 * captures have such): CDP is there, its extent is not known. */
+	cisco_snap(&fb, 0x2000, even, sizeof(even), 0);
+	fb.b[13] += 8;
+	ADD("cdp-802.3-length-past", 1, &fb, "", NO_MUT,
+	    W(CDP, UNVERIFIED, "length"));
 	cisco_snap(&fb, 0x2004, dtp, sizeof(dtp), 0);
 	ADD0("cisco-dtp", 1, &fb, "");
 
