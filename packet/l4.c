@@ -349,19 +349,18 @@ icmp_ext(struct pctx *c, const struct ipinfo *ip, size_t off, size_t end)
 }
 
 /*
- * The pre-RFC 4884 form, length 0 (or under 128), as MPLS routers sent it after
- * draft-ietf-mpls-icmp (RFC 4884 section 5.4 describes it): an extension
- * structure at the fixed offset 128 of the original datagram field.
- * tshark decodes one there when the ICMPv4 message is longer than that and
- * the quoted IPv4 total length fits in the 128 bytes, so that the bytes
- * after them cannot be the datagram's (packet-icmp.c, favor_icmp_mpls
- * off); tcpdump when its checksum verifies.  Here tshark's rule, and the
- * version nibble must be 2 (RFC 4884 section 7), where tshark verifies any
- * version: other bytes are more of the original datagram field, which
- * RFC 1812 section 4.3.2.3 allows to be long.  ICMPv4's types 3, 11 and 12
- * only: tshark also probes source quench and redirect, which RFC 4884
- * gives no extension, and neither tool probes ICMPv6.  Returns the
- * structure's offset, or 0.
+ * The pre-RFC 4884 form, length 0 (or under 128), as MPLS routers sent it
+ * after draft-ietf-mpls-icmp (RFC 4884 section 5.4 describes it): an extension
+ * structure at the fixed offset 128 of the original datagram field.  tshark
+ * decodes one there when the ICMPv4 message is longer than that and the quoted
+ * IPv4 total length fits in the 128 bytes, so that the bytes after them cannot
+ * be the datagram's (packet-icmp.c, favor_icmp_mpls off); tcpdump when its
+ * checksum verifies.  Here tshark's rule, and the version nibble must be 2
+ * (RFC 4884 section 7), where tshark verifies any version: other bytes are
+ * more of the original datagram field, which RFC 1812 section 4.3.2.3 allows
+ * to be long.  ICMPv4's types 3, 11 and 12 only: tshark also probes source
+ * quench and redirect, which RFC 4884 gives no extension, and neither tool
+ * probes ICMPv6.  Returns the structure's offset, or 0.
  */
 static size_t
 icmp_ext_compat(const struct pctx *c, const struct ipinfo *ip, size_t off)

@@ -9,9 +9,9 @@
 # differs must lie in the 2-byte field (file_offset) of a layer that was
 # bad (or partial, with --partial) in IN, and that field must now hold the
 # expected value; in OUT such layers are good and every other layer keeps
-# its verdict (but see REJECTED).  An outer GRE, ICMP or tunnel UDP checksum covering a
-# repaired layer may change too (it must, to stay good).  Exit status 0
-# when all of this holds.
+# its verdict (but see REJECTED).  An outer GRE, ICMP or tunnel UDP
+# checksum covering a repaired layer may change too (it must, to stay
+# good).  Exit status 0 when all of this holds.
 import json
 import sys
 
