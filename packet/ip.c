@@ -211,6 +211,7 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	ip.v6 = 0;
 	ip.reason = NULL;
 	ip.dst_unknown = 0;
+	ip.tso = 0;
 	ip.end = end;
 	tot = be16(h + 2);
 	frag = be16(h + 6);
@@ -229,6 +230,7 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 		/* TSO or BIG TCP (see the top of this file): the packet is
 		 * the rest of its container. */
 		ip.end = end;
+		ip.tso = 1;
 		l->reason = "length from frame";
 	} else if (tot < hlen) {
 		ip.reason = "length";
@@ -411,6 +413,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 	ip.v6 = 1;
 	ip.reason = NULL;
 	ip.dst_unknown = 0;
+	ip.tso = 0;
 	ip.end = end;
 	room = end - off - IPV6_HLEN;	/* what the container holds */
 	if (!c->quoted && nh == IP6_HOPOPTS)

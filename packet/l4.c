@@ -86,6 +86,10 @@ whole(struct pctx *c, const struct ipinfo *ip, enum inetcsum_proto p,
 	else if (p == INETCSUM_PROTO_TCP && have(c, off + TCP_DOFF_OFF, 1) &&
 		 (size_t)(c->f[off + TCP_DOFF_OFF] >> 4) * 4 < TCP_MIN_HLEN)
 		l->reason = "header length";	/* data offset below 5 */
+	else if (p == INETCSUM_PROTO_TCP && ip->tso)
+		inetcsum_pkt_verify_tso(c, l, off, plen,
+					pseudo(ip, proto, plen),
+					pseudo(ip, proto, 0), 0);
 	else
 		inetcsum_pkt_verify(c, l, off, plen,
 				    ph ? pseudo(ip, proto, plen) : 0, 0,
@@ -138,8 +142,14 @@ udp(struct pctx *c, const struct ipinfo *ip, unsigned proto, size_t off)
 					 "its datagram" : "UDP length outside "
 					 "its IP payload");
 		} else {
-			inetcsum_pkt_verify(c, l, off, len, pseudo(ip, proto,
-					    lite ? plen : len), 1, !lite);
+			if (!lite && ip->tso)
+				inetcsum_pkt_verify_tso(c, l, off, len,
+						pseudo(ip, proto, len),
+						pseudo(ip, proto, 0), 1);
+			else
+				inetcsum_pkt_verify(c, l, off, len,
+						pseudo(ip, proto,
+						lite ? plen : len), 1, !lite);
 			/* A quoted datagram is reported, not entered. */
 			tunnel = !lite && !c->quoted && have(c, off, 4);
 		}

@@ -155,6 +155,9 @@ struct ipinfo {
 	 * not depend on it (ip_reason_beyond_pseudo()).
 	 */
 	int dst_unknown;
+	/* IPv4 total length 0: a TSO super-packet, whose TCP or UDP field
+	 * may hold a pseudo-header sum of length 0 (verdict.c). */
+	int tso;
 };
 
 /* The reason a layer that uses no pseudo-header cannot be verified. */
@@ -449,6 +452,15 @@ struct inetcsum_layer *inetcsum_pkt_layer(struct pctx *c,
 void inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l,
 			 size_t start, size_t len, u32 pseudo, int udp,
 			 int partial_ok);
+
+/*
+ * inetcsum_pkt_verify_tso() is inetcsum_pkt_verify() with 'partial_ok' for
+ * TCP or UDP in a TSO super-packet (struct ipinfo 'tso'): a field that
+ * holds 'pseudo0', the pseudo-header sum with length 0, is PARTIAL too.
+ */
+void inetcsum_pkt_verify_tso(struct pctx *c, struct inetcsum_layer *l,
+			     size_t start, size_t len, u32 pseudo, u32 pseudo0,
+			     int udp);
 
 /*
  * inetcsum_pkt_verify_skip() is inetcsum_pkt_verify() for a checksum that

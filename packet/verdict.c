@@ -29,7 +29,12 @@
  * ~csum_tcpudp_magic(), i.e. the folded pseudo-header sum without the final
  * complement (include/net/checksum.h, tcp_v4_send_check()); some stacks
  * store the complemented form, so both are recognised, and the layer's
- * 'reason' says which one ("offload" or "offload, complemented").
+ * 'reason' says which one ("offload" or "offload, complemented").  A TSO
+ * super-packet (IPv4 total length 0) may hold the sum of a pseudo-header
+ * whose length is 0, as the segmenting NIC wants it: Windows' large send
+ * offload leaves that, uncomplemented, in a capture on the sending host
+ * (nDPI's anydesk-2.pcap), and Linux's drivers write it too, after the
+ * capture point ("offload, length 0"; inetcsum_pkt_verify_tso()).
  */
 #include "packet_internal.h"
 
@@ -121,7 +126,7 @@ checksum(const u8 *f, const struct cover *cv)
  */
 static void
 verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
-       int partial_ok)
+       int partial_ok, const u32 *pseudo0)
 {
 	size_t field = l->field_offset;
 	u16 exp, st;
@@ -175,6 +180,15 @@ verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
 			l->reason = "offload, complemented";
 			return;
 		}
+		if (pseudo0 != NULL) {
+			u16 raw0 = (u16)(inetcsum_fold(*pseudo0) ^ 0xffff);
+
+			if (st == raw0) {
+				l->status = INETCSUM_PARTIAL;
+				l->reason = "offload, length 0";
+				return;
+			}
+		}
 	}
 	l->status = INETCSUM_BAD;
 }
@@ -191,7 +205,23 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 	w.field = l->field_offset;
 	w.pseudo = pseudo;
 	w.udp = (u8)udp;
-	verify(c, l, &w, partial_ok);
+	verify(c, l, &w, partial_ok, NULL);
+}
+
+void
+inetcsum_pkt_verify_tso(struct pctx *c, struct inetcsum_layer *l,
+			size_t start, size_t len, u32 pseudo, u32 pseudo0,
+			int udp)
+{
+	struct cover w;
+
+	memset(&w, 0, sizeof(w));
+	w.start = start;
+	w.len = len;
+	w.field = l->field_offset;
+	w.pseudo = pseudo;
+	w.udp = (u8)udp;
+	verify(c, l, &w, 1, &pseudo0);
 }
 
 /*
@@ -275,7 +305,7 @@ inetcsum_pkt_verify_cdp(struct pctx *c, struct inetcsum_layer *l,
 	w.len = len;
 	w.field = l->field_offset;
 	w.cdp = 1;
-	verify(c, l, &w, 0);
+	verify(c, l, &w, 0, NULL);
 }
 
 void
@@ -290,5 +320,5 @@ inetcsum_pkt_verify_skip(struct pctx *c, struct inetcsum_layer *l,
 	w.field = l->field_offset;
 	w.skip = skip;
 	w.skiplen = skiplen;
-	verify(c, l, &w, 0);
+	verify(c, l, &w, 0, NULL);
 }

@@ -11,7 +11,9 @@
  *
  * For every valid form, TCP and UDP, lengths on both sides of 65535 and
  * 65536 and three link layers, the L4 field holds the full checksum
- * (GOOD), the pseudo-header sum (PARTIAL, "offload") or neither (BAD);
+ * (GOOD), the pseudo-header sum (PARTIAL, "offload"), the pseudo-header
+ * sum with length 0 (PARTIAL, "offload, length 0", for IPv4 total length
+ * 0 only; BAD elsewhere) or none of them (BAD);
  * inetcsum_frame_fix() must write the reference's value exactly where it
  * should (PARTIAL only with INETCSUM_FIX_PARTIAL), inetcsum_ip_fill() must
  * fill the IP packet, and a snapshot cut gives "truncated" (cuts at every
@@ -53,8 +55,9 @@ static const char *const form_name[] = {
 	"v6-nojumbo", "v6-frag", "v6-twice",
 };
 
-/* Field contents: what a checker must call them, for a valid form. */
-enum value { FULL, PSEUDO, WRONG };
+/* Field contents: what a checker must call them, for a valid form;
+ * PSEUDO0 is PARTIAL in a TSO super-packet (V4_TOT0) only, else BAD. */
+enum value { FULL, PSEUDO, WRONG, PSEUDO0 };
 
 static const uint8_t src4[4] = { 192, 0, 2, 1 }, dst4[4] = { 198, 51, 100, 2 };
 static const uint8_t src6[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
@@ -71,6 +74,7 @@ struct jf {
 	const char *reason;	/* the L4 reason when not valid */
 	const char *note;	/* the note when no layer shows it */
 	uint16_t full, raw;	/* the reference's full and pseudo sums */
+	uint16_t raw0;		/* ... and the pseudo sum with length 0 */
 };
 
 static void
@@ -97,6 +101,14 @@ ref_pseudo(const struct jf *f)
 			     ref_sum(src4, 4) + ref_sum(dst4, 4);
 
 	return s + f->proto + (f->l4len >> 16) + (f->l4len & 0xffff);
+}
+
+/* The same with a length of 0, as a segmenting NIC wants it (Windows'
+ * large send offload leaves it in TSO super-packets). */
+static uint64_t
+ref_pseudo0(const struct jf *f)
+{
+	return ref_pseudo(f) - (f->l4len >> 16) - (f->l4len & 0xffff);
 }
 
 /*
@@ -280,6 +292,7 @@ build(struct jf *f, enum form fm, unsigned proto, size_t link, size_t l4len,
 	if (proto == 17 && f->full == 0)
 		f->full = 0xffff;	/* RFC 768 */
 	f->raw = (uint16_t)~ref_csum(NULL, 0, ref_pseudo(f));
+	f->raw0 = (uint16_t)~ref_csum(NULL, 0, ref_pseudo0(f));
 }
 
 /* A value that is neither the checksum, its other zero nor a pseudo sum. */
@@ -289,8 +302,8 @@ wrong(const struct jf *f)
 	uint16_t v = (uint16_t)(f->full ^ 0x1234);
 	uint16_t ph = (uint16_t)~f->raw;	/* "offload, complemented" */
 
-	while (v == f->full || v == f->raw || v == ph || v == 0 ||
-	       v == 0xffff)
+	while (v == f->full || v == f->raw || v == ph || v == f->raw0 ||
+	       v == 0 || v == 0xffff)
 		v = (uint16_t)(v + 0x0101);
 	return v;
 }
@@ -343,11 +356,18 @@ valid_case(const char *what, struct jf *f, enum form fm, size_t link,
 	   enum value v)
 {
 	static const enum inetcsum_status want_st[] = {
-		INETCSUM_GOOD, INETCSUM_PARTIAL, INETCSUM_BAD
+		INETCSUM_GOOD, INETCSUM_PARTIAL, INETCSUM_BAD, INETCSUM_PARTIAL
 	};
 	struct inetcsum_frame_result r, r2;
 	const struct inetcsum_layer *l;
-	uint16_t val = v == FULL ? f->full : v == PSEUDO ? f->raw : wrong(f);
+	uint16_t val = v == FULL ? f->full : v == PSEUDO ? f->raw :
+		       v == PSEUDO0 ? f->raw0 : wrong(f);
+	/* Length 0 is a pseudo sum only in a TSO super-packet. */
+	int tso0 = v == PSEUDO0 && fm == V4_TOT0;
+	enum inetcsum_status st = v == PSEUDO0 && !tso0 ? INETCSUM_BAD :
+				  want_st[v];
+	const char *why = v == PSEUDO ? "offload" :
+			  tso0 ? "offload, length 0" : NULL;
 	uint8_t *p;
 	size_t k;
 	int n, flags;
@@ -358,20 +378,20 @@ valid_case(const char *what, struct jf *f, enum form fm, size_t link,
 	      0, "%s: check failed", what);
 	check_ipv4(what, &r, f, fm);
 	l = l4_layer(&r, f);
-	CHECK(l != NULL && l->status == want_st[v] && l->stored == val &&
-	      l->expected == f->full &&
-	      same(l->reason, v == PSEUDO ? "offload" : NULL) &&
+	CHECK(l != NULL && l->status == st && l->stored == val &&
+	      l->expected == f->full && same(l->reason, why) &&
 	      r.note == NULL,
 	      "%s: L4 %s [0x%04x, expected 0x%04x] (%s), note %s; want %s "
 	      "[0x%04x, 0x%04x]", what,
 	      l ? inetcsum_status_name(l->status) : "missing",
 	      l ? l->stored : 0, l ? l->expected : 0,
 	      l && l->reason ? l->reason : "-", r.note ? r.note : "none",
-	      inetcsum_status_name(want_st[v]), val, f->full);
+	      inetcsum_status_name(st), val, f->full);
 
 	/* The fixer: BAD always, PARTIAL on request; only the field. */
 	for (flags = 0; flags <= 1; flags++) {
-		int want = v == WRONG || (v == PSEUDO && flags);
+		int want = st == INETCSUM_BAD ||
+			   (st == INETCSUM_PARTIAL && flags);
 
 		memcpy(p, f->b, f->len);
 		n = inetcsum_frame_fix(linktype(link), p, f->len, f->len,
@@ -529,6 +549,7 @@ main(void)
 			size_t len = lens[li], link = links[ki];
 			char what[128];
 			struct jf f;
+			uint16_t ph;	/* "offload, complemented" */
 			int v;
 
 			if ((fm == V4_TOT && len + 20 > 0xffff) ||
@@ -549,12 +570,21 @@ main(void)
 			if (li == 0 || lens[li] == 65536)
 				cuts(what, &f, link);
 			if (f.valid) {
-				for (v = FULL; v <= WRONG; v++) {
+				ph = (uint16_t)~f.raw;
+				for (v = FULL; v <= PSEUDO0; v++) {
 					char w2[160];
 
+					/* A length-0 sum that happens to be
+					 * another value is that value. */
+					if (v == PSEUDO0 &&
+					    (f.raw0 == f.full ||
+					     f.raw0 == f.raw ||
+					     f.raw0 == ph))
+						continue;
 					snprintf(w2, sizeof(w2), "%s %s", what,
 						 v == FULL ? "full" : v ==
-						 PSEUDO ? "pseudo" : "wrong");
+						 PSEUDO ? "pseudo" : v ==
+						 WRONG ? "wrong" : "pseudo0");
 					valid_case(w2, &f, (enum form)fm, link,
 						   (enum value)v);
 				}
@@ -589,7 +619,7 @@ main(void)
 	}
 	CHECK(nvalid > 100 && ninvalid > 50, "only %zu valid, %zu invalid",
 	      nvalid, ninvalid);
-	printf("test_jumbo: %zu valid frames (x3 field values), %zu invalid, "
+	printf("test_jumbo: %zu valid frames (x4 field values), %zu invalid, "
 	       "%d failures\n", nvalid, ninvalid, test_failures);
 	return test_failures != 0;
 }
