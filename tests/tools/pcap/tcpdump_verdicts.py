@@ -18,7 +18,8 @@
 #   IPv4 header  ", bad cksum 1234 (->5678)!)" at the end of the header's
 #                parenthesis, nothing when good (also for the IPv4 header
 #                quoted in an ICMP error);
-#   TCP          ", cksum 0x1234 (correct)" / "(incorrect -> 0x5678)";
+#   TCP          ", cksum 0x1234 (correct)" / "(incorrect -> 0x5678)"
+#                (not an ICMP extension's "checksum 0x1234 (correct)");
 #   UDP          "[udp sum ok]", "[bad udp cksum 0x1234 -> 0x5678!]",
 #                "[no cksum]" (a zero field over IPv4; over IPv6 a zero
 #                field is "bad", there is no "illegal");
@@ -56,7 +57,7 @@ FRAME = re.compile(r"^ *(\d+)  \d\d:\d\d:\d\d\.\d+ ")
 # Every token that opens a layer or gives a verdict, in the order printed.
 TOKENS = re.compile(
     r"(?P<ip>\bIP (?:truncated-ip - \d+ bytes missing! )?\(tos (?P<iphdr>[^\n]*))"
-    r"|(?P<tcp>cksum 0x[0-9a-f]{4} \((?P<tcpv>correct\)|incorrect ))"
+    r"|(?P<tcp>\bcksum 0x[0-9a-f]{4} \((?P<tcpv>correct\)|incorrect ))"
     r"|(?P<udp>\[(?P<udpv>udp sum ok|bad udp cksum|no cksum)[\] ])"
     r"|(?P<icmp6>\[(?P<icmp6v>icmp6 sum ok|bad icmp6 cksum)[\] ])"
     r"|(?P<icmp>: ICMP (?!6))"
