@@ -111,6 +111,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_PGM,	/* 113 (RFC 3208) */
 	INETCSUM_PROTO_CDP,	/* Cisco Discovery Protocol, LLC/SNAP */
 	INETCSUM_PROTO_HIP,	/* 139 (RFC 7401) */
+	INETCSUM_PROTO_EDP,	/* Extreme Discovery Protocol, LLC/SNAP */
 };
 
 enum inetcsum_status {

@@ -207,6 +207,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_PGM:	return "pgm";
 	case INETCSUM_PROTO_CDP:	return "cdp";
 	case INETCSUM_PROTO_HIP:	return "hip";
+	case INETCSUM_PROTO_EDP:	return "edp";
 	}
 	return "?";
 }

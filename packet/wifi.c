@@ -51,6 +51,11 @@
 #define CISCO_PID_PVSTP	0x010b
 #define CDP_HLEN	4	/* version, TTL, checksum */
 #define CDP_CSUM_OFF	2
+/* Extreme Networks' OUI 00-e0-2b and EDP's protocol id behind it. */
+#define EXTREME_PID_EDP	0x00bb
+#define EDP_HLEN	6	/* version, reserved, length, checksum */
+#define EDP_LEN_OFF	2
+#define EDP_CSUM_OFF	4
 
 /*
  * CDP carries an Internet checksum over its whole packet (with Cisco's
@@ -105,6 +110,41 @@ cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
 	}
 }
 
+/*
+ * EDP, Extreme Networks' discovery protocol (behind SNAP, OUI 00-e0-2b,
+ * protocol id 0x00bb): its header's length counts the EDP packet from
+ * its first byte, and an Internet checksum (RFC 1071, an odd last byte
+ * padded with zero) covers that many bytes, as Wireshark's
+ * packet-extreme.c checks it.  Bytes after them are padding.  A length
+ * below the header or past the packet leaves the field "length"; other
+ * Extreme ids (ESRP, ...) carry no Internet checksum.
+ */
+static void
+extreme_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
+{
+	struct inetcsum_layer *l;
+	size_t len;
+
+	if (pid != EXTREME_PID_EDP)
+		return;
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_EDP, off + EDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (off > end || end - off < EDP_HLEN) {
+		l->reason = "length";
+		return;
+	}
+	if (!have(c, off + EDP_LEN_OFF, 2)) {
+		l->reason = "truncated";
+		return;
+	}
+	len = be16(c->f + off + EDP_LEN_OFF);
+	if (len < EDP_HLEN || len > end - off)
+		l->reason = "length";
+	else	/* 'truncated' unless captured whole */
+		inetcsum_pkt_verify(c, l, off, len, 0, 0, 0);
+}
+
 void
 inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 {
@@ -137,6 +177,10 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 	}
 	if (p[3] == 0 && p[4] == 0 && p[5] == 0x0c) {
 		cisco_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end, past);
+		return;
+	}
+	if (p[3] == 0 && p[4] == 0xe0 && p[5] == 0x2b) {
+		extreme_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end);
 		return;
 	}
 	if (p[3] != 0 || p[4] != 0 || (p[5] != 0 && p[5] != 0xf8)) {

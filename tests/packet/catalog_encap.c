@@ -172,6 +172,69 @@ cisco_snap(struct fb *fb, unsigned pid, const void *body, size_t n,
 }
 
 /*
+ * EDP (Extreme Networks, behind SNAP with OUI 00-e0-2b and id 0x00bb): a
+ * 16-byte header whose length counts the EDP packet, then the 'n' bytes
+ * 'tlv'; an RFC 1071 checksum covers 'length' bytes (Wireshark's
+ * packet-extreme.c).  'extra' bytes of 0x5a follow inside the 802.3
+ * length, outside EDP's; 'len', when not 0, then replaces the length.
+ */
+static void
+edp_frame(struct fb *fb, const void *tlv, size_t n, size_t extra,
+	  unsigned len)
+{
+	static const uint8_t snap[8] = { 0xaa, 0xaa, 3, 0, 0xe0, 0x2b, 0,
+					 0xbb };
+	/* Version 1, length, checksum, sequence 7, a MAC device id. */
+	uint8_t h[16] = { 1, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0xe0, 0x2b,
+			  0x11, 0x22, 0x33 };
+	const size_t e = 14 + sizeof(snap);
+
+	fb_init(fb);
+	fb_raw(fb, "\x00\xe0\x2b\x00\x00\x00\x02\0\0\0\0\x02", 12);
+	fb_len16(fb, 0, 2);
+	fb_raw(fb, "\0\0", 2);
+	fb_raw(fb, snap, sizeof(snap));
+	put16(h + 2, (uint16_t)(sizeof(h) + n));
+	fb_raw(fb, h, sizeof(h));
+	fb_raw(fb, tlv, n);
+	while (extra-- > 0)
+		fb_raw(fb, "\x5a", 1);
+	fb_finish(fb);
+	put16(fb->b + e + 4, ref_csum(fb->b + e, sizeof(h) + n, 0));
+	if (len != 0)
+		put16(fb->b + e + 2, (uint16_t)len);
+}
+
+static void
+edp(void)
+{
+	/* The Null TLV that ends the list; a Display TLV of one byte. */
+	static const uint8_t null[4] = { 0x99, 0, 0, 4 };
+	static const uint8_t odd[9] = { 0x99, 1, 0, 5, 'X',
+					0x99, 0, 0, 4 };
+	struct fb fb;
+	struct tcase *t;
+
+	edp_frame(&fb, null, sizeof(null), 0, 0);
+	ADD("edp", 1, &fb, "", LAST, W(EDP, GOOD, 0));
+	t = ADD("edp-bad", 1, &fb, "", NO_MUT, W(EDP, BAD, 0));
+	t->f[22 + 5] ^= 0x10;
+	/* An odd length: the last byte padded with zero (RFC 1071). */
+	edp_frame(&fb, odd, sizeof(odd), 0, 0);
+	ADD("edp-odd", 1, &fb, "", LAST, W(EDP, GOOD, 0));
+	/* Bytes after EDP's length, inside the 802.3 length: not summed. */
+	edp_frame(&fb, null, sizeof(null), 7, 0);
+	ADD("edp-trailing", 1, &fb, "", 22 + 10, W(EDP, GOOD, 0));
+	/* A length past the packet, and one below the header. */
+	edp_frame(&fb, null, sizeof(null), 0, 21);
+	ADD("edp-length-past", 1, &fb, "", NO_MUT,
+	    W(EDP, UNVERIFIED, "length"));
+	edp_frame(&fb, null, sizeof(null), 0, 4);
+	ADD("edp-length-short", 1, &fb, "", NO_MUT,
+	    W(EDP, UNVERIFIED, "length"));
+}
+
+/*
  * CDP: its checksum covers the whole CDP packet, an odd last byte summed
  * as Cisco's code sums it (packet/verdict.c); Cisco's other SNAP
  * protocols carry none, or are noted.
@@ -790,6 +853,7 @@ catalog_encap(void)
 	ppp();
 	llc_wifi();
 	cdp();
+	edp();
 	udp_tunnels();
 	udp_tunnels_more();
 	more_tunnels();
