@@ -401,12 +401,30 @@ inner_ether(struct pctx *c, size_t off, size_t len, size_t end,
  * where tshark sums what is there.  When no layer says so, the lie is the
  * note.
  */
+/*
+ * A link-layer length past the frame, found before the layers from 'n0'
+ * on were parsed with the note 'note0' (NULL: none) in place: 'lie' is
+ * the note, unless a layer says "length" or a note came first.
+ */
+static void
+l2_length_lie(struct pctx *c, size_t n0, const char *note0, const char *lie)
+{
+	size_t i;
+
+	if (note0 != NULL)
+		return;
+	for (i = n0; i < c->out->nlayers; i++)
+		if (c->out->layers[i].reason != NULL &&
+		    strcmp(c->out->layers[i].reason, "length") == 0)
+			return;
+	c->out->note = lie;
+}
+
 static void
 ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 {
-	static const char lie[] = "802.3 length past the end of its frame";
 	const char *note0 = c->out->note;
-	size_t i, n0 = c->out->nlayers;
+	size_t n0 = c->out->nlayers;
 
 	network(c, INETCSUM_L3_OTHER, off);
 	if (len <= end - off) {
@@ -416,13 +434,7 @@ ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 	c->llc_len_past = 1;
 	inetcsum_pkt_llc(c, off, end);
 	c->llc_len_past = 0;
-	if (note0 != NULL)
-		return;
-	for (i = n0; i < c->out->nlayers; i++)
-		if (c->out->layers[i].reason != NULL &&
-		    strcmp(c->out->layers[i].reason, "length") == 0)
-			return;
-	c->out->note = lie;
+	l2_length_lie(c, n0, note0, "802.3 length past the end of its frame");
 }
 
 void
@@ -520,6 +532,53 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
  * first), as tcpdump's print-brcmtag.c and print-dsa.c read them.  None of
  * them holds a length or a checksum: they are stepped over whole.
  */
+/*
+ * Cisco ISL (Inter-Switch Link), as Wireshark's packet-eth.c tells it and
+ * packet-isl.c reads it: where an 802.3 frame's destination would be, the
+ * first 5 bytes are 01-00-0c-00-00 (or 0c-00-0c-00-00), and the 26-byte
+ * header has its length field where 802.3's is.  That length counts from
+ * byte 14 (aa aa 03, the sender's OUI, VLAN, index, reserved: 12 bytes)
+ * to the end of the frame carried, which keeps its own FCS; 0 means the
+ * rest of the frame, and one past it is treated as 802.3's (the frame
+ * parsed as far as it goes, as Wireshark does).  Frame type 0 carries
+ * Ethernet, a level of its own as in PBB; Token Ring and the others are
+ * noted.
+ */
+#define ISL_HLEN	26
+#define ISL_LEN_BASE	14	/* where the length starts counting */
+
+static int
+is_isl(const u8 *da)
+{
+	return (da[0] == 0x01 || da[0] == 0x0c) && da[1] == 0x00 &&
+	       da[2] == 0x0c && da[3] == 0x00 && da[4] == 0x00;
+}
+
+static void
+isl(struct pctx *c, size_t off, unsigned len, size_t end)
+{
+	const char *note0 = c->out->note;
+	size_t e = end, n0 = c->out->nlayers;
+
+	if (len != 0 && len < ISL_HLEN - ISL_LEN_BASE) {
+		network(c, INETCSUM_L3_OTHER, off + ISL_LEN_BASE);
+		set_note(c, "ISL length below its header");
+		return;
+	}
+	if (len != 0 && len <= end - off - ISL_LEN_BASE)
+		e = off + ISL_LEN_BASE + len;
+	if (c->f[off + 5] >> 4 != 0) {
+		network(c, INETCSUM_L3_OTHER, off + ISL_LEN_BASE);
+		set_note(c, "ISL frame type not Ethernet (not parsed)");
+		return;
+	}
+	inner_ether(c, off, ISL_HLEN, e, "ISL header past the end of its "
+		    "frame", "truncated in the ISL header");
+	if (len > end - off - ISL_LEN_BASE)
+		l2_length_lie(c, n0, note0,
+			      "ISL length past the end of its frame");
+}
+
 static void
 ether_tagged(struct pctx *c, size_t off, size_t tag, size_t end)
 {
@@ -534,6 +593,10 @@ ether_tagged(struct pctx *c, size_t off, size_t tag, size_t end)
 		     "header"))
 		return;
 	type = be16(c->f + off + hlen - 2);
+	if (type <= ETH_MAX_LENGTH && tag == 0 && is_isl(c->f + off)) {
+		isl(c, off, type, end);
+		return;
+	}
 	if (type <= ETH_MAX_LENGTH) {
 		ieee8023(c, type, off + hlen, end);
 		return;

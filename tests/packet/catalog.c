@@ -418,7 +418,8 @@ avsp_frames(void)
  * header, here under an S-tag and over a C-tag), Cisco FabricPath (its
  * tag, then a whole Ethernet frame; an FCS after), Cisco's VN-Tag (4 bytes)
  * and the 802.1BR E-Tag (6 bytes), each followed by the next ethertype;
- * then each of them ending the packet early, or cut by the snapshot.
+ * then each of them ending the packet early, or cut by the snapshot; and
+ * Cisco ISL, told by its destination address.
  */
 static void
 l2_tag_frames(void)
@@ -430,6 +431,7 @@ l2_tag_frames(void)
 	static const uint8_t fptag[] = { 0x40, 0x20 };
 	static const unsigned s1[] = { 0x88a8 }, q1[] = { 0x8100 };
 	struct fb fb;
+	uint16_t islen;
 
 	fb_init(&fb);
 	fb_eth(&fb, s1, 1, 0x88e7);
@@ -479,6 +481,36 @@ l2_tag_frames(void)
 	fb_raw(&fb, fptag, 1);
 	ADD0("fabricpath-short", 1, &fb,
 	     "FabricPath tag past the end of its packet");
+
+	/* Cisco ISL: 01-00-0c-00-00 and frame type 0 (Ethernet), the
+	 * sender, a length from byte 14, aa aa 03, the sender's OUI, VLAN 5,
+	 * index, reserved; then an Ethernet frame with its FCS, which the
+	 * length counts (tcpdump's DTP.pcap carries DTP so). */
+	fb_init(&fb);
+	fb_raw(&fb, "\x01\x00\x0c\x00\x00\x00\x02\x00\x00\x00\x00\x07", 12);
+	fb_len16(&fb, 0, 2);
+	fb_raw(&fb, "\0\0", 2);
+	fb_raw(&fb, "\xaa\xaa\x03\x00\x00\x0c\x00\x0a\x00\x00\x00\x00",
+	       12);
+	fb_eth(&fb, NULL, 0, 0x0800);
+	fb_ipv4(&fb, 6, A4, B4, NULL, 0);
+	fb_tcp(&fb);
+	fb_payload(&fb, 30, 33);
+	fb_finish(&fb);
+	fb_raw(&fb, "\x12\x34\x56\x78", 4);
+	islen = (uint16_t)(fb.len - 14);
+	put16(fb.b + 12, islen);
+	ADD("isl-ipv4-tcp", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
+	    W(TCP, GOOD, 0))->mut = 26 + 14 + 40 + 3;	/* payload */
+	/* A length past the frame: parsed as far as it goes, and said. */
+	put16(fb.b + 12, (uint16_t)(islen + 100));
+	ADD("isl-length-past", 1, &fb, "ISL length past", NO_MUT,
+	    W(IPV4, GOOD, 0), W(TCP, GOOD, 0));
+	put16(fb.b + 12, 11);
+	ADD0("isl-length-short", 1, &fb, "ISL length below");
+	put16(fb.b + 12, islen);
+	fb.b[5] = 0x10;		/* Token Ring */
+	ADD0("isl-token-ring", 1, &fb, "ISL frame type not Ethernet");
 
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x88e7);
