@@ -208,6 +208,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_CDP:	return "cdp";
 	case INETCSUM_PROTO_HIP:	return "hip";
 	case INETCSUM_PROTO_EDP:	return "edp";
+	case INETCSUM_PROTO_MH:		return "mh";
 	}
 	return "?";
 }

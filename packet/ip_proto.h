@@ -29,6 +29,7 @@
 #define IPPROTO_PGM	113	/* RFC 3208 */
 #define IPPROTO_SCTP	132
 #define IPPROTO_UDPLITE	136
+#define IPPROTO_MH	135	/* IPv6 Mobility Header (RFC 6275) */
 #define IPPROTO_HIP	139	/* Host Identity Protocol (RFC 7401) */
 #define IPPROTO_MPLS	137	/* MPLS in IP (RFC 4023) */
 #define IPPROTO_ETHERNET 143	/* Ethernet (RFC 8986 End.DX2) */

@@ -26,6 +26,10 @@
  *          except in ODATA and RDATA, which tshark always verifies
  *   HIP    (139) the packet and the pseudo-header, over IPv4 and IPv6
  *          (RFC 7401 section 5.1.1: "the same algorithm as ... TCP")
+ *   MH     (135) over IPv6 only: the Mobility Header, (Header Len + 1) * 8
+ *          bytes, and the pseudo-header with that length (RFC 6275
+ *          section 6.1.1, as Linux's mip6_mh_filter() checks it); what
+ *          follows it (Payload Proto, 59 by the RFC) is not summed
  *   DCCP   (33) the header and the first (CsCov - 1) * 4 bytes of data,
  *          or all of it for CsCov 0, and the pseudo-header with the whole
  *          packet's length (RFC 4340 section 9)
@@ -71,6 +75,9 @@
 #define PGM_CSUM_OFF		6
 #define HIP_HLEN		40	/* RFC 7401 5.1: the HITs included */
 #define HIP_CSUM_OFF		4
+#define MH_MIN_LEN		8	/* RFC 6275 6.1.1: units of 8 octets */
+#define MH_HDRLEN_OFF		1
+#define MH_CSUM_OFF		4
 #define DCCP_MIN_HLEN		12	/* the generic header with X = 0 */
 #define DCCP_XSEQ_HLEN		16	/* ... with X = 1: 48-bit sequence */
 #define DCCP_TYPE_OFF		8	/* reserved, type, X (the low bit) */
@@ -386,6 +393,33 @@ dccp(struct pctx *c, const struct ipinfo *ip, size_t off)
 			    pseudo_if(ip, 1, IPPROTO_DCCP, plen), 0, 1);
 }
 
+/*
+ * The IPv6 Mobility Header: its own length, (Header Len + 1) * 8 bytes,
+ * bounds what the checksum covers; a length past the IP payload is
+ * "length", as Linux drops such a message.
+ */
+static void
+mh(struct pctx *c, const struct ipinfo *ip, size_t off)
+{
+	struct inetcsum_layer *l;
+	size_t plen, len;
+
+	l = start(c, ip, INETCSUM_PROTO_MH, off, MH_CSUM_OFF, MH_MIN_LEN, 1,
+		  &plen);
+	if (l == NULL || l->reason != NULL)
+		return;
+	if (!have(c, off + MH_HDRLEN_OFF, 1)) {
+		l->reason = "truncated";
+		return;
+	}
+	len = ((size_t)c->f[off + MH_HDRLEN_OFF] + 1) * 8;
+	if (len > plen)
+		l->reason = "length";
+	else
+		inetcsum_pkt_verify(c, l, off, len,
+				    pseudo_if(ip, 1, IPPROTO_MH, len), 0, 0);
+}
+
 int
 inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 			 unsigned proto, size_t off)
@@ -417,6 +451,11 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 		return 1;
 	case IPPROTO_PGM:
 		pgm(c, ip, off);
+		return 1;
+	case IPPROTO_MH:
+		if (!ip->v6)
+			return 0;	/* an IPv6 extension (RFC 6275) */
+		mh(c, ip, off);
 		return 1;
 	case IPPROTO_HIP:
 		l = start(c, ip, INETCSUM_PROTO_HIP, off, HIP_CSUM_OFF,

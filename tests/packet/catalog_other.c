@@ -452,6 +452,56 @@ hip(void)
 	    W(HIP, UNVERIFIED, "length"));
 }
 
+/*
+ * The IPv6 Mobility Header (RFC 6275 section 6.1.1): (Header Len + 1) * 8
+ * bytes and the pseudo-header with next header 135, summed here by hand.
+ */
+static void
+mobility(void)
+{
+	/* A Binding Update: payload protocol 59, Header Len 1 (16 bytes),
+	 * type 5, reserved, checksum, sequence, flags (A), lifetime, and a
+	 * PadN option to the 8-byte boundary. */
+	static const uint8_t bu[16] = { 59, 1, 5, 0, 0, 0, 0x12, 0x34,
+					0x80, 0, 0, 0x10, 1, 2, 0, 0 };
+	const size_t o = 14 + 40;
+	struct fb fb;
+	struct fb_rec *ip;
+	struct tcase *t;
+
+	ip = catalog_eth6(&fb, 135);
+	fb_raw(&fb, bu, sizeof(bu));
+	fb_finish(&fb);
+	put16(fb.b + o + 4, ref_csum(fb.b + o, sizeof(bu),
+				     fb_pseudo(ip, 135, sizeof(bu))));
+	ADD("mh-binding-update", 1, &fb, "", LAST, W(MH, GOOD, 0));
+	t = ADD("mh-bad", 1, &fb, "", NO_MUT, W(MH, BAD, 0));
+	t->f[o + 5] ^= 0x40;
+	/* Bytes after the header's length are not summed ... */
+	ip = catalog_eth6(&fb, 135);
+	fb_raw(&fb, bu, sizeof(bu));
+	fb_raw(&fb, "\x5a\x5a\x5a\x5a\x5a\x5a\x5a\x5a", 8);
+	fb_finish(&fb);
+	put16(fb.b + o + 4, ref_csum(fb.b + o, sizeof(bu),
+				     fb_pseudo(ip, 135, sizeof(bu))));
+	ADD("mh-trailing", 1, &fb, "", o + 7, W(MH, GOOD, 0));
+	/* ... a Header Len past the payload, or a payload under 8 bytes,
+	 * leaves it unverified ... */
+	t = ADD("mh-length-past", 1, &fb, "", NO_MUT,
+		W(MH, UNVERIFIED, "length"));
+	t->f[o + 1] = 3;
+	catalog_eth6(&fb, 135);
+	fb_raw(&fb, bu, 6);
+	fb_finish(&fb);
+	ADD("mh-short", 1, &fb, "", NO_MUT, W(MH, UNVERIFIED, "length"));
+	/* ... and over IPv4 protocol 135 is noted. */
+	catalog_eth4(&fb, 135);
+	fb_raw(&fb, bu, sizeof(bu));
+	fb_finish(&fb);
+	ADD("mh-over-ipv4", 1, &fb, "IP protocol without a checked checksum",
+	    NO_MUT, W(IPV4, GOOD, 0));
+}
+
 /* DCCP (RFC 4340 sections 5.1 and 9). */
 static void
 dccp(void)
@@ -602,6 +652,7 @@ catalog_other(void)
 	eigrp();
 	pgm();
 	hip();
+	mobility();
 	dccp();
 	sctp();
 }
