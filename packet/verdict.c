@@ -193,9 +193,11 @@ verify(struct pctx *c, struct inetcsum_layer *l, const struct cover *w,
 	l->status = INETCSUM_BAD;
 }
 
-void
-inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
-		    size_t len, u32 pseudo, int udp, int partial_ok)
+/* verify() over the 'len' bytes at 'start', nothing left out. */
+static void
+verify_range(struct pctx *c, struct inetcsum_layer *l, size_t start,
+	     size_t len, u32 pseudo, int udp, int partial_ok,
+	     const u32 *pseudo0)
 {
 	struct cover w;
 
@@ -205,7 +207,14 @@ inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
 	w.field = l->field_offset;
 	w.pseudo = pseudo;
 	w.udp = (u8)udp;
-	verify(c, l, &w, partial_ok, NULL);
+	verify(c, l, &w, partial_ok, pseudo0);
+}
+
+void
+inetcsum_pkt_verify(struct pctx *c, struct inetcsum_layer *l, size_t start,
+		    size_t len, u32 pseudo, int udp, int partial_ok)
+{
+	verify_range(c, l, start, len, pseudo, udp, partial_ok, NULL);
 }
 
 void
@@ -213,15 +222,7 @@ inetcsum_pkt_verify_tso(struct pctx *c, struct inetcsum_layer *l,
 			size_t start, size_t len, u32 pseudo, u32 pseudo0,
 			int udp)
 {
-	struct cover w;
-
-	memset(&w, 0, sizeof(w));
-	w.start = start;
-	w.len = len;
-	w.field = l->field_offset;
-	w.pseudo = pseudo;
-	w.udp = (u8)udp;
-	verify(c, l, &w, 1, &pseudo0);
+	verify_range(c, l, start, len, pseudo, udp, 1, &pseudo0);
 }
 
 /*
