@@ -32,7 +32,7 @@
  *     header.  A packet that breaks one of them is a jumbogram nobody
  *     would accept: its upper layer is UNVERIFIED ("jumbogram", or
  *     "length" for a jumbo length past the packet), and the rule it broke
- *     is the note when no layer shows it (report_lie()).
+ *     is the note when no layer shows it (inetcsum_pkt_report_lie()).
  *   - IPv6 payload length 0 without a hop-by-hop header, on a packet
  *     whose payload is longer than 65535 bytes: BIG TCP since Linux drops
  *     the jumbo header (tcpdump reads it so, and so does offload.c).
@@ -125,11 +125,12 @@ inetcsum_pkt_ipv4_options(const u8 *h, size_t hlen, const u8 **dst)
  * next header or ESP), 'lie' becomes the note, replacing any note the
  * packet's contents set: the lie was found first, at the IP header.
  * 'n0' and 'note0' are the layer count and the note before the upper
- * layers were parsed.
+ * layers were parsed; 'reason' is the one a layer would carry.  The
+ * link layer's lengths (802.3, ISL: link.c) are reported so too.
  */
-static void
-report_lie(struct pctx *c, const struct ipinfo *ip, const char *lie,
-	   size_t n0, const char *note0)
+void
+inetcsum_pkt_report_lie(struct pctx *c, const char *reason, const char *lie,
+			size_t n0, const char *note0)
 {
 	size_t i;
 
@@ -137,7 +138,7 @@ report_lie(struct pctx *c, const struct ipinfo *ip, const char *lie,
 		return;
 	for (i = n0; i < c->out->nlayers; i++)
 		if (c->out->layers[i].reason != NULL &&
-		    strcmp(c->out->layers[i].reason, ip->reason) == 0)
+		    strcmp(c->out->layers[i].reason, reason) == 0)
 			return;
 	c->out->note = lie;
 }
@@ -260,13 +261,13 @@ inetcsum_pkt_ipv4(struct pctx *c, size_t off, size_t end)
 	if (frag & IPV4_OFFSET) {
 		/* No upper-layer header here (RFC 791). */
 		set_note(c, "non-first IPv4 fragment");
-		report_lie(c, &ip, lie, n0, note0);
+		inetcsum_pkt_report_lie(c, ip.reason, lie, n0, note0);
 		return;
 	}
 	if ((frag & IPV4_MF) && ip.reason == NULL)
 		ip.reason = "fragment";
 	inetcsum_pkt_upper(c, &ip, h[9], off + hlen);
-	report_lie(c, &ip, lie, n0, note0);
+	inetcsum_pkt_report_lie(c, ip.reason, lie, n0, note0);
 }
 
 /*
@@ -551,5 +552,5 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		p += hl;
 	}
 done:
-	report_lie(c, &ip, lie, n0, note0);
+	inetcsum_pkt_report_lie(c, ip.reason, lie, n0, note0);
 }

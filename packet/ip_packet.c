@@ -58,7 +58,7 @@ inetcsum_pkt_strerror(int err)
 /*
  * The parser notes that mean the packet itself is malformed or too deep.
  * A length that lies is also a note when no layer depends on it (ip.c,
- * report_lie()), so that it fails the fill whatever the packet carries.
+ * inetcsum_pkt_report_lie()), so that it fails the fill whatever the packet carries.
  */
 static const char *const bad_len_notes[] = {
 	"IPv4 total length below its header length",

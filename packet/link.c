@@ -401,25 +401,6 @@ inner_ether(struct pctx *c, size_t off, size_t len, size_t end,
  * where tshark sums what is there.  When no layer says so, the lie is the
  * note.
  */
-/*
- * A link-layer length past the frame, found before the layers from 'n0'
- * on were parsed with the note 'note0' (NULL: none) in place: 'lie' is
- * the note, unless a layer says "length" or a note came first.
- */
-static void
-l2_length_lie(struct pctx *c, size_t n0, const char *note0, const char *lie)
-{
-	size_t i;
-
-	if (note0 != NULL)
-		return;
-	for (i = n0; i < c->out->nlayers; i++)
-		if (c->out->layers[i].reason != NULL &&
-		    strcmp(c->out->layers[i].reason, "length") == 0)
-			return;
-	c->out->note = lie;
-}
-
 static void
 ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 {
@@ -434,7 +415,9 @@ ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 	c->llc_len_past = 1;
 	inetcsum_pkt_llc(c, off, end);
 	c->llc_len_past = 0;
-	l2_length_lie(c, n0, note0, "802.3 length past the end of its frame");
+	inetcsum_pkt_report_lie(c, "length",
+				"802.3 length past the end of its frame", n0,
+				note0);
 }
 
 void
@@ -575,8 +558,9 @@ isl(struct pctx *c, size_t off, unsigned len, size_t end)
 	inner_ether(c, off, ISL_HLEN, e, "ISL header past the end of its "
 		    "frame", "truncated in the ISL header");
 	if (len > end - off - ISL_LEN_BASE)
-		l2_length_lie(c, n0, note0,
-			      "ISL length past the end of its frame");
+		inetcsum_pkt_report_lie(c, "length",
+					"ISL length past the end of its frame",
+					n0, note0);
 }
 
 static void

@@ -333,6 +333,15 @@ void inetcsum_pkt_raw_ip(struct pctx *c, size_t off, size_t end, int want);
 /* Frame Relay from its Q.922 address (link_legacy.c). */
 void inetcsum_pkt_frelay(struct pctx *c, size_t off, size_t end);
 
+/*
+ * A length that lies, found before the layers from 'n0' on were parsed
+ * (with the note 'note0', NULL if none, in place): 'lie' becomes the note
+ * unless a note came first or one of those layers carries 'reason', which
+ * shows it (ip.c).
+ */
+void inetcsum_pkt_report_lie(struct pctx *c, const char *reason,
+			     const char *lie, size_t n0, const char *note0);
+
 /* PPP framing, or Cisco HDLC where the first byte is 0x0f or 0x8f
  * (link.c): PPP link types and ERF's PoS records. */
 void inetcsum_pkt_ppp_or_chdlc(struct pctx *c, size_t off, size_t end);
