@@ -113,6 +113,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_HIP,	/* 139 (RFC 7401) */
 	INETCSUM_PROTO_EDP,	/* Extreme Discovery Protocol, LLC/SNAP */
 	INETCSUM_PROTO_MH,	/* IPv6 Mobility Header, 135 (RFC 6275) */
+	INETCSUM_PROTO_NHRP,	/* 54, GRE 0x2001, SNAP (RFC 2332) */
 };
 
 enum inetcsum_status {

@@ -21,6 +21,7 @@
 #define IPPROTO_ICMPV6	58
 #define IPPROTO_ESP	50	/* encrypted payload (RFC 4303) */
 #define IPPROTO_AH	51	/* authentication header (RFC 4302) */
+#define IPPROTO_NHRP	54	/* NHRP (RFC 2332; NARP's number) */
 #define IPPROTO_EIGRP	88
 #define IPPROTO_OSPF	89
 #define IPPROTO_ETHERIP	97	/* Ethernet in IP (RFC 3378) */

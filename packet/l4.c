@@ -56,6 +56,7 @@
 #define ETH_P_WCCP	0x883e	/* WCCP redirection (tunnel.c) */
 #define ETH_P_CDP	0x2000	/* Cisco Discovery Protocol (wifi.c) */
 #define GRE_P_OSI	0x00fe	/* OSI network layer (Cisco's CLNS/IS-IS) */
+#define GRE_P_NHRP	0x2001	/* NHRP, Cisco's DMVPN (nhrp.c) */
 #define ETHERIP_HLEN	2	/* version, reserved (RFC 3378 section 3) */
 
 /* The pseudo-header sum for 'len' (packet_internal.h: 32-bit lengths). */
@@ -267,6 +268,8 @@ inetcsum_pkt_gre(struct pctx *c, const struct ipinfo *ip, size_t off)
 		inetcsum_pkt_wccp(c, off + hlen, ip->end);
 	else if (type == ETH_P_CDP)
 		inetcsum_pkt_cdp(c, off + hlen, ip->end);
+	else if (type == GRE_P_NHRP)
+		inetcsum_pkt_nhrp(c, off + hlen, ip->end, NULL);
 	else if (type != GRE_P_OSI)	/* IS-IS, CLNP: Fletcher sums */
 		inetcsum_pkt_ethertype(c, type, off + hlen, ip->end);
 	c->depth--;

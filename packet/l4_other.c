@@ -30,6 +30,8 @@
  *          bytes, and the pseudo-header with that length (RFC 6275
  *          section 6.1.1, as Linux's mip6_mh_filter() checks it); what
  *          follows it (Payload Proto, 59 by the RFC) is not summed
+ *   NHRP   (54) its packet size's bytes, no pseudo-header: nhrp.c, which
+ *          GRE and SNAP reach too
  *   DCCP   (33) the header and the first (CsCov - 1) * 4 bytes of data,
  *          or all of it for CsCov 0, and the pseudo-header with the whole
  *          packet's length (RFC 4340 section 9)
@@ -464,6 +466,9 @@ inetcsum_pkt_upper_other(struct pctx *c, const struct ipinfo *ip,
 			inetcsum_pkt_verify(c, l, off, plen,
 					    pseudo_if(ip, 1, IPPROTO_HIP, plen),
 					    0, 1);
+		return 1;
+	case IPPROTO_NHRP:	/* no pseudo-header (nhrp.c) */
+		inetcsum_pkt_nhrp(c, off, ip->end, ip_reason_beyond_pseudo(ip));
 		return 1;
 	case IPPROTO_SCTP:
 		/*

@@ -373,6 +373,10 @@ void inetcsum_pkt_erspan(struct pctx *c, unsigned type, int seq, size_t off,
 void inetcsum_pkt_wccp(struct pctx *c, size_t off, size_t end);
 /* The Network Service Header (RFC 8300) and what follows it (nsh.c). */
 void inetcsum_pkt_nsh(struct pctx *c, size_t off, size_t end);
+/* NHRP (RFC 2332) at 'off', at most 'end' (nhrp.c): GRE 0x2001, IP
+ * protocol 54, SNAP; 'reason' the carrier's when its length lies. */
+void inetcsum_pkt_nhrp(struct pctx *c, size_t off, size_t end,
+		       const char *reason);
 /*
  * The payload ('off' to 'end') of a UDP datagram with these ports: 1 if a
  * tunnel decoder took it (well-known or declared port), 0 if not.

@@ -56,6 +56,8 @@
 #define EDP_HLEN	6	/* version, reserved, length, checksum */
 #define EDP_LEN_OFF	2
 #define EDP_CSUM_OFF	4
+/* IANA's OUI 00-00-5e and the protocol id of NHRP (and MARS) control. */
+#define IANA_PID_NHRP	0x0003
 
 /*
  * CDP carries an Internet checksum over its whole packet (with Cisco's
@@ -181,6 +183,14 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 	}
 	if (p[3] == 0 && p[4] == 0xe0 && p[5] == 0x2b) {
 		extreme_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end);
+		return;
+	}
+	if (p[3] == 0 && p[4] == 0 && p[5] == 0x5e) {
+		/* IANA's OUI: protocol id 3 is NHRP (RFC 2332 section 3). */
+		if (be16(p + 6) == IANA_PID_NHRP)
+			inetcsum_pkt_nhrp(c, off + LLC_SNAP_LEN, end, NULL);
+		else
+			set_note(c, "SNAP protocol id of IANA's not parsed");
 		return;
 	}
 	if (p[3] != 0 || p[4] != 0 || (p[5] != 0 && p[5] != 0xf8)) {

@@ -1097,6 +1097,7 @@ catalog_build(struct tcase **out)
 	catalog_overlay();
 	catalog_links();
 	catalog_other();
+	catalog_nhrp();
 	*out = cases;
 	return ncases;
 }

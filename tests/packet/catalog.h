@@ -70,5 +70,6 @@ void catalog_encap(void);
 void catalog_overlay(void);
 void catalog_links(void);
 void catalog_other(void);
+void catalog_nhrp(void);
 
 #endif /* PACKET_TESTS_CATALOG_H */

@@ -11,8 +11,8 @@
  * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
  * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp
- * sctp pgm cdp hip edp; UDP-Lite goes under udp, as tshark files it, and
- * CARP under vrrp), each a ','-joined list in layer order of tshark's
+ * sctp pgm cdp hip edp nhrp; UDP-Lite goes under udp, as tshark files it,
+ * and CARP under vrrp), each a ','-joined list in layer order of tshark's
  * checksum status codes: 0 bad, 1 good, 3 not present (UDP zero over
  * IPv4), 4 illegal (zero over IPv6); P for partial, which tshark calls
  * bad.  Unverified layers are left out: tshark shows those as 2 or not
@@ -24,7 +24,7 @@
 
 #include "catalog.h"
 
-#define NCOLS 18
+#define NCOLS 19
 
 static void
 put32le(FILE *f, uint32_t v)
@@ -74,6 +74,7 @@ column(enum inetcsum_proto p)
 	case INETCSUM_PROTO_EDP:	return 17;
 	/* No status in tshark 4.0 (mip6.csum is shown, not checked). */
 	case INETCSUM_PROTO_MH:		return -1;
+	case INETCSUM_PROTO_NHRP:	return 18;
 	}
 	return 0;
 }

@@ -48,7 +48,8 @@ FIELDS = {"ipv4": "ip", "tcp": "tcp", "udp": "udp", "udplite": "udp",
           "icmp": "icmp", "icmpv6": "icmpv6", "igmp": "igmp", "gre": "gre",
           "icmpext": "icmp.ext", "pim": "pim", "vrrp": "vrrp",
           "eigrp": "eigrp", "dccp": "dccp", "sctp": "sctp", "pgm": "pgm",
-          "cdp": "cdp", "hip": "hip", "edp": "edp"}
+          "cdp": "cdp", "hip": "hip", "edp": "edp",
+          "nhrp": "nhrp"}
 PREFS = ["ip.check_checksum:TRUE", "tcp.check_checksum:TRUE",
          "udp.check_checksum:TRUE", "udplite.check_checksum:TRUE",
          "udplite.ignore_checksum_coverage:FALSE", "sctp.checksum:CRC-32C",

@@ -49,7 +49,8 @@ def load_jsonl(path):
 
 
 # tshark's status field of a protocol, where it is not PROTO.checksum.status.
-STATUS_FIELD = {"pim": "pim.cksum.status", "pgm": "pgm.hdr.cksum.status"}
+STATUS_FIELD = {"pim": "pim.cksum.status", "pgm": "pgm.hdr.cksum.status",
+                "nhrp": "nhrp.hdr.chksum.status"}
 
 
 def pgm_statuses(values):
