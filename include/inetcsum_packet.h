@@ -114,6 +114,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_EDP,	/* Extreme Discovery Protocol, LLC/SNAP */
 	INETCSUM_PROTO_MH,	/* IPv6 Mobility Header, 135 (RFC 6275) */
 	INETCSUM_PROTO_NHRP,	/* 54, GRE 0x2001, SNAP (RFC 2332) */
+	INETCSUM_PROTO_SHIM6,	/* IPv6 extension header 140 (RFC 5533) */
 };
 
 enum inetcsum_status {

@@ -58,6 +58,8 @@
 #define IPV6_HLEN	40	/* RFC 8200 section 3 */
 #define IPV6_ADDR	16
 #define IPV6_MAXPLEN	0xffffu	/* the largest 16-bit payload length */
+#define SHIM6_P		0x80	/* byte 2: a payload extension header */
+#define SHIM6_CSUM_OFF	4
 
 /*
  * Walk the IPv4 options (RFC 791 section 3.1) for a source route.  While
@@ -379,6 +381,29 @@ ipv6_jumbo(const struct pctx *c, size_t p, size_t end, u32 *jlen)
 	return r;
 }
 
+/*
+ * Shim6 (RFC 5533 section 5), the extension header of next header 140,
+ * 'hl' bytes at 'p', all captured and within the packet.  A control
+ * message (P bit clear) carries a checksum over the header alone, with
+ * no pseudo-header, so that locators may change under it (section 5.3);
+ * a payload extension header (P set) has none.  Both are stepped over to
+ * the next header, as Wireshark's packet-shim6.c does.
+ */
+static void
+shim6(struct pctx *c, const struct ipinfo *ip, size_t p, size_t hl)
+{
+	struct inetcsum_layer *l;
+
+	if (c->f[p + 2] & SHIM6_P)
+		return;
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_SHIM6, p + SHIM6_CSUM_OFF);
+	if (l == NULL)
+		return;
+	l->reason = ip_reason_beyond_pseudo(ip);
+	if (l->reason == NULL)
+		inetcsum_pkt_verify(c, l, p, hl, 0, 0, 0);
+}
+
 void
 inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 {
@@ -474,6 +499,7 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 		case IP6_ROUTING:
 		case IP6_FRAGMENT:
 		case IP6_AH:
+		case IP6_SHIM6:
 			break;
 		case IP6_ESP:
 			set_note(c, "not parsable (encrypted): ESP");
@@ -506,6 +532,8 @@ inetcsum_pkt_ipv6(struct pctx *c, size_t off, size_t end)
 			set_note(c, "truncated in an IPv6 extension header");
 			goto done;
 		}
+		if (nh == IP6_SHIM6)
+			shim6(c, &ip, p, hl);
 		if (nh == IP6_HOPOPTS && p != off + IPV6_HLEN) {
 			/* RFC 8200 section 4.1: only right after the IPv6
 			 * header.  Linux parses it there alone; anywhere else

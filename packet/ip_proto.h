@@ -43,6 +43,7 @@
 #define IP6_AH		51
 #define IP6_NONE	59
 #define IP6_DSTOPTS	60
+#define IP6_SHIM6	140	/* RFC 5533: Shim6, an extension header */
 
 /* Options of the hop-by-hop and destination options headers (IANA
  * "Destination Options and Hop-by-Hop Options"). */

@@ -502,6 +502,62 @@ mobility(void)
 	    NO_MUT, W(IPV4, GOOD, 0));
 }
 
+/*
+ * Shim6 (RFC 5533), IPv6 next header 140: a control message's checksum
+ * covers its header alone, no pseudo-header (section 5.3); a payload
+ * extension header (P bit) has none, and both lead to the next header.
+ */
+static void
+shim6(void)
+{
+	/* An I1 message: next header 59, Hdr Ext Len 1 (16 bytes), type 1,
+	 * checksum, the initiator's context tag and nonce. */
+	static const uint8_t i1[16] = { 59, 1, 1, 0, 0, 0, 0x12, 0x34,
+					0x56, 0x78, 0x9a, 0xbc, 1, 2, 3, 4 };
+	/* A payload extension header to TCP: P set, a context tag. */
+	static const uint8_t pay[8] = { 6, 0, 0x80 | 0x12, 0x34, 0x56,
+					0x78, 0x9a, 0xbc };
+	const size_t o = 14 + 40;
+	uint8_t h[16];
+	struct fb fb;
+	struct tcase *t;
+
+	memcpy(h, i1, sizeof(h));
+	put16(h + 4, ref_csum(h, sizeof(h), 0));
+	catalog_eth6(&fb, 140);
+	fb_raw(&fb, h, sizeof(h));
+	fb_finish(&fb);
+	ADD("shim6-i1", 1, &fb, "", LAST, W(SHIM6, GOOD, 0));
+	t = ADD("shim6-i1-bad", 1, &fb, "", NO_MUT, W(SHIM6, BAD, 0));
+	t->f[o + 9] ^= 0x04;
+	/* A payload extension header: the TCP segment after it verified. */
+	catalog_eth6(&fb, 140);
+	fb_raw(&fb, pay, sizeof(pay));
+	fb_tcp(&fb);
+	fb_payload(&fb, 40, 6);
+	fb_finish(&fb);
+	ADD("shim6-payload-tcp", 1, &fb, "", LAST, W(TCP, GOOD, 0));
+	/* A control message with a next header: both verified. */
+	h[0] = 17;
+	put16(h + 4, 0);
+	put16(h + 4, ref_csum(h, sizeof(h), 0));
+	catalog_eth6(&fb, 140);
+	fb_raw(&fb, h, sizeof(h));
+	fb_udp(&fb, 0);
+	fb_payload(&fb, 12, 7);
+	fb_finish(&fb);
+	ADD("shim6-i1-udp", 1, &fb, "", LAST, W(SHIM6, GOOD, 0),
+	    W(UDP, GOOD, 0));
+	/* A header length past the packet: noted, nothing verified. */
+	memcpy(h, i1, sizeof(h));
+	h[1] = 3;
+	catalog_eth6(&fb, 140);
+	fb_raw(&fb, h, sizeof(h));
+	fb_finish(&fb);
+	ADD0("shim6-length-past", 1, &fb,
+	     "IPv6 extension header past its packet");
+}
+
 /* DCCP (RFC 4340 sections 5.1 and 9). */
 static void
 dccp(void)
@@ -653,6 +709,7 @@ catalog_other(void)
 	pgm();
 	hip();
 	mobility();
+	shim6();
 	dccp();
 	sctp();
 }

@@ -11,12 +11,12 @@
  * that each link type gets a file of its own.
  * One line per frame: the case name, then one ';'-separated column per
  * protocol (ip tcp udp icmp icmpv6 igmp gre pim vrrp ospf rsvp eigrp dccp
- * sctp pgm cdp hip edp nhrp; UDP-Lite goes under udp, as tshark files it,
- * and CARP under vrrp), each a ','-joined list in layer order of tshark's
- * checksum status codes: 0 bad, 1 good, 3 not present (UDP zero over
- * IPv4), 4 illegal (zero over IPv6); P for partial, which tshark calls
- * bad.  Unverified layers are left out: tshark shows those as 2 or not
- * at all.
+ * sctp pgm cdp hip edp nhrp shim6; UDP-Lite goes under udp, as tshark
+ * files it, and CARP under vrrp), each a ','-joined list in layer order
+ * of tshark's checksum status codes: 0 bad, 1 good, 3 not present (UDP
+ * zero over IPv4), 4 illegal (zero over IPv6); P for partial, which
+ * tshark calls bad.  Unverified layers are left out: tshark shows those
+ * as 2 or not at all.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +24,7 @@
 
 #include "catalog.h"
 
-#define NCOLS 19
+#define NCOLS 20
 
 static void
 put32le(FILE *f, uint32_t v)
@@ -75,6 +75,7 @@ column(enum inetcsum_proto p)
 	/* No status in tshark 4.0 (mip6.csum is shown, not checked). */
 	case INETCSUM_PROTO_MH:		return -1;
 	case INETCSUM_PROTO_NHRP:	return 18;
+	case INETCSUM_PROTO_SHIM6:	return 19;
 	}
 	return 0;
 }

@@ -167,6 +167,7 @@ compare_tshark() {
 			-e sctp.checksum.status -e pgm.hdr.cksum.status \
 			-e cdp.checksum.status -e hip.checksum.status \
 			-e edp.checksum.status -e nhrp.hdr.chksum.status \
+			-e shim6.checksum.status \
 			-E separator=';' -E occurrence=a \
 			-E aggregator=, >>"$w/tshark.txt" 2>"$w/tshark.err" || {
 			cat "$w/tshark.err"
@@ -193,7 +194,7 @@ import sys
 # (docs/capture-tools.md).
 cols = ["ip", "tcp", "udp", "icmp", "icmpv6", "igmp", "gre", "pim", "vrrp",
         "ospf", "rsvp", "eigrp", "dccp", "sctp", "pgm", "cdp",
-        "hip", "edp", "nhrp"]
+        "hip", "edp", "nhrp", "shim6"]
 skip = {"ospf", "rsvp"}
 ours = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 def merge_vrrp(t):

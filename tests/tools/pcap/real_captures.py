@@ -49,7 +49,7 @@ FIELDS = {"ipv4": "ip", "tcp": "tcp", "udp": "udp", "udplite": "udp",
           "icmpext": "icmp.ext", "pim": "pim", "vrrp": "vrrp",
           "eigrp": "eigrp", "dccp": "dccp", "sctp": "sctp", "pgm": "pgm",
           "cdp": "cdp", "hip": "hip", "edp": "edp",
-          "nhrp": "nhrp"}
+          "nhrp": "nhrp", "shim6": "shim6"}
 PREFS = ["ip.check_checksum:TRUE", "tcp.check_checksum:TRUE",
          "udp.check_checksum:TRUE", "udplite.check_checksum:TRUE",
          "udplite.ignore_checksum_coverage:FALSE", "sctp.checksum:CRC-32C",
