@@ -51,6 +51,12 @@ def load_jsonl(path):
 # tshark's status field of a protocol, where it is not PROTO.checksum.status.
 STATUS_FIELD = {"pim": "pim.cksum.status", "pgm": "pgm.hdr.cksum.status",
                 "nhrp": "nhrp.hdr.chksum.status"}
+# Messages that travel as IGMP types and sum as IGMP does, whose status
+# tshark files under their own names: DVMRP (0x13), MSNIP, multicast
+# router discovery, IGAP and RGMP.  Their statuses join the igmp column.
+IGMP_KIN = ["dvmrp.checksum.status", "msnip.checksum.status",
+            "mrdisc.checksum.status", "igap.checksum.status",
+            "rgmp.checksum.status"]
 
 
 def pgm_statuses(values):
@@ -86,6 +92,9 @@ def run_tshark(path, fields=None, prefs=None):
             "-E", "aggregator=,", "-e", "frame.interface_id"]
     for c in cols:
         cmd += ["-e", STATUS_FIELD.get(c, c + ".checksum.status")]
+    kin = IGMP_KIN if "igmp" in cols else []
+    for k in kin:
+        cmd += ["-e", k]
     cmd += ["-e", "ip.fragment", "-e", "ipv6.fragment"]
     out = subprocess.run(cmd, check=True, capture_output=True,
                          text=True).stdout
@@ -106,7 +115,11 @@ def run_tshark(path, fields=None, prefs=None):
                       (pgm_statuses if c == "pgm" else list)(
                           [v for v in x.split(",") if v != ""])]
                   for c, x in zip(cols, f[1:])}
-        frags = [int(v) for v in ",".join(f[1 + len(cols):]).split(",")
+        for x in f[1 + len(cols):1 + len(cols) + len(kin)]:
+            res[n]["igmp"] += [TSHARK_STATUS.get(v, v)
+                               for v in x.split(",") if v != ""]
+        frags = [int(v) for v in
+                 ",".join(f[1 + len(cols) + len(kin):]).split(",")
                  if v != ""]
         if frags and frags[0] != n:
             moved.append((n, frags[0]))
