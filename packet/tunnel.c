@@ -54,6 +54,7 @@
 #define PPP_CDP		0x0207	/* Cisco Discovery Protocol */
 #define PPP_CONTROL	0x8000	/* 0x8000-0xffff: NCPs, LCP, auth (RFC 1661) */
 #define ETH_P_CDP	0x2000	/* CDP on Cisco HDLC and GRE */
+#define CHDLC_OSI	0xfefe	/* OSI (IS-IS, CLNP) on Cisco HDLC */
 
 #define VXLAN_HLEN	8
 #define GENEVE_HLEN	8
@@ -212,6 +213,8 @@ inetcsum_pkt_chdlc(struct pctx *c, size_t off, size_t end)
 		return;
 	if (be16(c->f + off + 2) == ETH_P_CDP)
 		inetcsum_pkt_cdp(c, off + 4, end);
+	else if (be16(c->f + off + 2) == CHDLC_OSI)
+		return;		/* IS-IS, CLNP: Fletcher sums, as in GRE */
 	else
 		inetcsum_pkt_ethertype(c, be16(c->f + off + 2), off + 4, end);
 }

@@ -216,6 +216,28 @@ basics(void)
 	fb_eth(&fb, NULL, 0, 0x0806);
 	fb_payload(&fb, 28, 12);
 	ADD0("arp", 1, &fb, "");
+	/* Nor ATA over Ethernet, TIPC, PROFINET or CFM, nothing IP inside. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88a2);
+	fb_payload(&fb, 46, 14);
+	ADD0("aoe", 1, &fb, "");
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x88ca);
+	fb_payload(&fb, 46, 15);
+	ADD0("tipc", 1, &fb, "");
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8892);
+	fb_payload(&fb, 46, 16);
+	ADD0("profinet-rt", 1, &fb, "");
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8902);
+	fb_payload(&fb, 46, 17);
+	ADD0("cfm", 1, &fb, "");
+	/* FCoE may carry IP over Fibre Channel: still noted. */
+	fb_init(&fb);
+	fb_eth(&fb, NULL, 0, 0x8906);
+	fb_payload(&fb, 46, 18);
+	ADD0("fcoe", 1, &fb, "ethertype not parsed");
 	fb_init(&fb);
 	fb_eth(&fb, NULL, 0, 0x88b5);
 	fb_payload(&fb, 46, 13);

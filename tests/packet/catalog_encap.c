@@ -291,6 +291,12 @@ cdp(void)
 	fb_proto(&fb, FB_CDP, even, sizeof(even));
 	fb_finish(&fb);
 	ADD("chdlc-cdp", 50, &fb, "", LAST, W(CDP, GOOD, 0));
+	/* IS-IS on Cisco HDLC (0xfefe): Fletcher sums only, no note. */
+	fb_init(&fb);
+	fb_raw(&fb, "\x0f\x00\xfe\xfe\x83\x14\x01\x00\x11\x01\x00\x00", 12);
+	fb_payload(&fb, 24, 19);
+	fb_finish(&fb);
+	ADD0("chdlc-isis", 50, &fb, "");
 	fb_init(&fb);
 	fb_raw(&fb, "\xff\x03\x02\x07", 4);
 	fb_proto(&fb, FB_CDP, high, sizeof(high));
