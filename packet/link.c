@@ -439,17 +439,23 @@ no_ip_inside(unsigned type)
 		0x6004,	/* DEC LAT */
 		0x80f3,	/* AppleTalk ARP */
 		0x8808,	/* Ethernet flow control (PAUSE, PFC) */
+		0x886d,	/* Intel ANS probes (NIC teaming) */
 		0x886f,	/* Microsoft NLB heartbeat */
 		0x8892,	/* PROFINET real time */
+		0x8899,	/* Realtek RRCP, loop detection */
 		0x88a2,	/* ATA over Ethernet */
 		0x88ab,	/* Ethernet Powerlink */
 		0x88b8, 0x88ba,	/* IEC 61850 GOOSE, sampled values */
+		0x88c7,	/* 802.11i pre-authentication */
 		0x88ca,	/* TIPC */
 		0x88cd,	/* SERCOS III */
+		0x88d9,	/* Microsoft LLTD */
 		0x88e1,	/* HomePlug AV */
 		0x88e3,	/* media redundancy (IEC 62439-2) */
 		0x88f5, 0x88f6,	/* MVRP, MMRP */
 		0x8902,	/* CFM, Y.1731 OAM */
+		0x890d,	/* 802.11 TDLS */
+		0x8912,	/* HomePlug Green PHY (Mediaxtream) */
 		0x893a,	/* IEEE 1905.1 */
 	};
 	size_t i;
