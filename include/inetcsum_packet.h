@@ -115,6 +115,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_MH,	/* IPv6 Mobility Header, 135 (RFC 6275) */
 	INETCSUM_PROTO_NHRP,	/* 54, GRE 0x2001, SNAP (RFC 2332) */
 	INETCSUM_PROTO_SHIM6,	/* IPv6 extension header 140 (RFC 5533) */
+	INETCSUM_PROTO_FDP,	/* Foundry Discovery Protocol, LLC/SNAP */
 };
 
 enum inetcsum_status {

@@ -56,6 +56,10 @@
 #define EDP_HLEN	6	/* version, reserved, length, checksum */
 #define EDP_LEN_OFF	2
 #define EDP_CSUM_OFF	4
+/* Foundry's (Brocade's, Ruckus's) OUI 00-e0-52 and FDP's protocol id. */
+#define FOUNDRY_PID_FDP	0x2000
+#define FDP_HLEN	4	/* version, hold time, checksum */
+#define FDP_CSUM_OFF	2
 /* IANA's OUI 00-00-5e and the protocol id of NHRP (and MARS) control. */
 #define IANA_PID_NHRP	0x0003
 
@@ -147,6 +151,34 @@ extreme_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
 		inetcsum_pkt_verify(c, l, off, len, 0, 0, 0);
 }
 
+/*
+ * FDP, Foundry's discovery protocol (behind SNAP, OUI 00-e0-52, protocol
+ * id 0x2000): CDP's layout, a 4-byte header then TLVs, to the 802.3
+ * length's end.  Its checksum is RFC 1071's over that packet, no CDP
+ * rule for an odd last byte: ladvd's fdp.c computes it so, and frames
+ * of BigIron, RX and MLX switches in ladvd's tests verify (their odd
+ * packets end in a zero byte, where the two rules agree).  Neither
+ * tshark nor tcpdump checks it.  Past the frame (the 802.3 length lies)
+ * or shorter than the header: "length".
+ */
+static void
+foundry_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
+{
+	struct inetcsum_layer *l;
+
+	if (pid != FOUNDRY_PID_FDP) {
+		set_note(c, "Foundry SNAP protocol not parsed");
+		return;
+	}
+	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_FDP, off + FDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (past || off > end || end - off < FDP_HLEN)
+		l->reason = "length";
+	else	/* 'truncated' unless captured whole */
+		inetcsum_pkt_verify(c, l, off, end - off, 0, 0, 0);
+}
+
 void
 inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 {
@@ -183,6 +215,10 @@ inetcsum_pkt_llc(struct pctx *c, size_t off, size_t end)
 	}
 	if (p[3] == 0 && p[4] == 0xe0 && p[5] == 0x2b) {
 		extreme_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end);
+		return;
+	}
+	if (p[3] == 0 && p[4] == 0xe0 && p[5] == 0x52) {
+		foundry_snap(c, be16(p + 6), off + LLC_SNAP_LEN, end, past);
 		return;
 	}
 	if (p[3] == 0 && p[4] == 0 && p[5] == 0x5e) {

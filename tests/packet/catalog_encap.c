@@ -235,6 +235,63 @@ edp(void)
 }
 
 /*
+ * FDP (Foundry, behind SNAP with OUI 00-e0-52 and id 0x2000): version 1,
+ * hold time, checksum, then the 'n' bytes 'tlv', to the 802.3 length's
+ * end; RFC 1071's checksum (an odd last byte padded with zero, not CDP's
+ * rule), as ladvd's fdp.c computes it.  'pad' bytes of Ethernet padding
+ * follow; 'pid' other than 0x2000 is another Foundry protocol.
+ */
+static void
+fdp_frame(struct fb *fb, unsigned pid, const void *tlv, size_t n,
+	  size_t pad)
+{
+	uint8_t snap[8] = { 0xaa, 0xaa, 3, 0, 0xe0, 0x52, 0, 0 };
+	const size_t e = 14 + sizeof(snap);
+
+	put16(snap + 6, pid);
+	fb_init(fb);
+	fb_raw(fb, "\x01\xe0\x52\xcc\xcc\xcc\x02\0\0\0\0\x02", 12);
+	fb_len16(fb, 0, 2);
+	fb_raw(fb, "\0\0", 2);
+	fb_raw(fb, snap, sizeof(snap));
+	fb_raw(fb, "\x01\xb4\0\0", 4);
+	fb_raw(fb, tlv, n);
+	fb_finish(fb);
+	put16(fb->b + e + 2, ref_csum(fb->b + e, 4 + n, 0));
+	while (pad-- > 0)
+		fb_raw(fb, "\0", 1);
+}
+
+static void
+fdp(void)
+{
+	/* Device ID "sw1" (type 1); an odd one ends in a byte >= 0x80,
+	 * where RFC 1071's rule and CDP's differ. */
+	static const uint8_t id[7] = { 0, 1, 0, 7, 's', 'w', '1' };
+	static const uint8_t odd[8] = { 0, 1, 0, 8, 's', 'w', '1', 0xe9 };
+	struct fb fb;
+	struct tcase *t;
+
+	fdp_frame(&fb, 0x2000, id, sizeof(id), 20);
+	ADD("fdp", 1, &fb, "", 22 + 6, W(FDP, GOOD, 0));
+	t = ADD("fdp-bad", 1, &fb, "", NO_MUT, W(FDP, BAD, 0));
+	t->f[22 + 9] ^= 0x02;
+	fdp_frame(&fb, 0x2000, odd, sizeof(odd), 0);
+	ADD("fdp-odd", 1, &fb, "", LAST, W(FDP, GOOD, 0));
+	/* Shorter than its header (the 802.3 length's), or past the frame. */
+	fdp_frame(&fb, 0x2000, id, 0, 0);
+	fb.b[13] = 8 + 3;
+	ADD("fdp-short", 1, &fb, "", NO_MUT, W(FDP, UNVERIFIED, "length"));
+	fdp_frame(&fb, 0x2000, id, sizeof(id), 0);
+	fb.b[13] += 8;
+	ADD("fdp-802.3-length-past", 1, &fb, "", NO_MUT,
+	    W(FDP, UNVERIFIED, "length"));
+	/* Another Foundry protocol id is noted. */
+	fdp_frame(&fb, 0x2001, id, sizeof(id), 0);
+	ADD0("foundry-other", 1, &fb, "Foundry SNAP protocol not parsed");
+}
+
+/*
  * CDP: its checksum covers the whole CDP packet, an odd last byte summed
  * as Cisco's code sums it (packet/verdict.c); Cisco's other SNAP
  * protocols carry none, or are noted.
@@ -860,6 +917,7 @@ catalog_encap(void)
 	llc_wifi();
 	cdp();
 	edp();
+	fdp();
 	udp_tunnels();
 	udp_tunnels_more();
 	more_tunnels();
