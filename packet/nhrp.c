@@ -17,7 +17,9 @@
  * zero (RFC 1071), no pseudo-header, and no "zero means none".  Bytes
  * after the packet size (padding to the carrier's end) are not summed.  A
  * size below the fixed header or past the carrier's end leaves the field
- * unverified ("length"), as tshark does not sum it either.
+ * unverified ("length"), as tshark does not sum it either.  MARS (RFC
+ * 2022) shares NHRP's SNAP id and checksum offset but has reserved bytes
+ * where NHRP's size is: zero, so "length" too, as in tshark.
  *
  * Two operations carry another packet after their mandatory part's
  * addresses (section 5.2.7 and Cisco's redirect), both ending where the

@@ -16,7 +16,9 @@
  *   LLC/SNAP   AA AA 03 and an OUI 00-00-00 or 00-00-F8 (RFC 1042, 802.1H),
  *              then the ethertype; SAP 06 is IPv4 without SNAP; Cisco's
  *              OUI 00-00-0C with CDP (its checksum verified) and the
- *              protocols without one (cisco_snap())
+ *              protocols without one (cisco_snap()); Extreme's EDP
+ *              (00-E0-2B), Foundry's FDP (00-E0-52) and NHRP behind
+ *              IANA's 00-00-5E, each with its checksum verified
  *
  * Management and control frames, null data and LLC frames of other SAPs
  * (spanning tree, ...) carry no Internet checksum: parsed to their end, no
