@@ -104,7 +104,22 @@ basics(void)
 	static const unsigned q1[] = { 0x8100 };
 	static const unsigned q2[] = { 0x88a8, 0x8100 };
 	static const unsigned q3[] = { 0x9100, 0x88a8, 0x8100 };
+	/* Frames that end in an ethertype, and the note each gets. */
+	static const struct {
+		const char *name;
+		unsigned type;
+		const char *note;
+	} ends[] = {
+		{ "arp", 0x0806, "" },
+		{ "aoe", 0x88a2, "" },
+		{ "tipc", 0x88ca, "" },
+		{ "profinet-rt", 0x8892, "" },
+		{ "cfm", 0x8902, "" },
+		{ "fcoe", 0x8906, "ethertype not parsed" },
+		{ "unknown-ethertype", 0x88b5, "ethertype not parsed" },
+	};
 	struct fb fb;
+	size_t i;
 
 	catalog_eth4(&fb, 6);
 	fb_tcp(&fb);
@@ -211,37 +226,16 @@ basics(void)
 	ADD("ipv4-tcp-both-bad", 1, &fb, "", LAST, W(IPV4, BAD, 0),
 	    W(TCP, BAD, 0));
 
-	/* ARP has no checksum: parsed to its end.  Unknown types: noted. */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x0806);
-	fb_payload(&fb, 28, 12);
-	ADD0("arp", 1, &fb, "");
-	/* Nor ATA over Ethernet, TIPC, PROFINET or CFM, nothing IP inside. */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x88a2);
-	fb_payload(&fb, 46, 14);
-	ADD0("aoe", 1, &fb, "");
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x88ca);
-	fb_payload(&fb, 46, 15);
-	ADD0("tipc", 1, &fb, "");
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x8892);
-	fb_payload(&fb, 46, 16);
-	ADD0("profinet-rt", 1, &fb, "");
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x8902);
-	fb_payload(&fb, 46, 17);
-	ADD0("cfm", 1, &fb, "");
-	/* FCoE may carry IP over Fibre Channel: still noted. */
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x8906);
-	fb_payload(&fb, 46, 18);
-	ADD0("fcoe", 1, &fb, "ethertype not parsed");
-	fb_init(&fb);
-	fb_eth(&fb, NULL, 0, 0x88b5);
-	fb_payload(&fb, 46, 13);
-	ADD0("unknown-ethertype", 1, &fb, "ethertype not parsed");
+	/* ARP has no checksum: parsed to its end, and so are ATA over
+	 * Ethernet, TIPC, PROFINET and CFM, with nothing IP inside.  FCoE
+	 * may carry IP over Fibre Channel, and unknown types: noted. */
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		fb_init(&fb);
+		fb_eth(&fb, NULL, 0, ends[i].type);
+		fb_payload(&fb, ends[i].type == 0x0806 ? 28 : 46,
+			   (unsigned)(12 + i));
+		ADD0(ends[i].name, 1, &fb, ends[i].note);
+	}
 	macsec_frames();
 	avsp_frames();
 	l2_tag_frames();
