@@ -116,6 +116,7 @@ enum inetcsum_proto {
 	INETCSUM_PROTO_NHRP,	/* 54, GRE 0x2001, SNAP (RFC 2332) */
 	INETCSUM_PROTO_SHIM6,	/* IPv6 extension header 140 (RFC 5533) */
 	INETCSUM_PROTO_FDP,	/* Foundry Discovery Protocol, LLC/SNAP */
+	INETCSUM_PROTO_UDLD,	/* Cisco's UniDirectional Link Detection */
 };
 
 enum inetcsum_status {

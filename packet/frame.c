@@ -212,6 +212,7 @@ inetcsum_proto_name(enum inetcsum_proto p)
 	case INETCSUM_PROTO_NHRP:	return "nhrp";
 	case INETCSUM_PROTO_SHIM6:	return "shim6";
 	case INETCSUM_PROTO_FDP:	return "fdp";
+	case INETCSUM_PROTO_UDLD:	return "udld";
 	}
 	return "?";
 }

@@ -15,7 +15,7 @@
  *              an HT control field when the +HTC/Order flag is set on one
  *   LLC/SNAP   AA AA 03 and an OUI 00-00-00 or 00-00-F8 (RFC 1042, 802.1H),
  *              then the ethertype; SAP 06 is IPv4 without SNAP; Cisco's
- *              OUI 00-00-0C with CDP (its checksum verified) and the
+ *              OUI 00-00-0C with CDP and UDLD (checksums verified) and the
  *              protocols without one (cisco_snap()); Extreme's EDP
  *              (00-E0-2B), Foundry's FDP (00-E0-52) and NHRP behind
  *              IANA's 00-00-5E, each with its checksum verified
@@ -51,6 +51,7 @@
 #define CISCO_PID_DTP	0x2004
 #define CISCO_PID_PAGP	0x0104
 #define CISCO_PID_PVSTP	0x010b
+#define CISCO_PID_UDLD	0x0111
 #define CDP_HLEN	4	/* version, TTL, checksum */
 #define CDP_CSUM_OFF	2
 /* Extreme Networks' OUI 00-e0-2b and EDP's protocol id behind it. */
@@ -60,7 +61,8 @@
 #define EDP_CSUM_OFF	4
 /* Foundry's (Brocade's, Ruckus's) OUI 00-e0-52 and FDP's protocol id. */
 #define FOUNDRY_PID_FDP	0x2000
-#define FDP_HLEN	4	/* version, hold time, checksum */
+/* FDP's and UDLD's header: version (and opcode), a byte, checksum. */
+#define FDP_HLEN	4
 #define FDP_CSUM_OFF	2
 /* IANA's OUI 00-00-5e and the protocol id of NHRP (and MARS) control. */
 #define IANA_PID_NHRP	0x0003
@@ -86,9 +88,36 @@ inetcsum_pkt_cdp(struct pctx *c, size_t off, size_t end)
 }
 
 /*
- * Cisco's protocols behind SNAP: CDP; VTP, DTP, PAgP and PVST+ carry no
- * checksum and are parsed to their end, as spanning tree is.  Another id
- * (UDLD has a checksum of its own) is noted.
+ * A protocol behind SNAP whose checksum, RFC 1071's, covers it to the
+ * 802.3 length's end, its field at byte 2 of a 4-byte header (FDP,
+ * UDLD).  Past the frame (the 802.3 length lies) or shorter than the
+ * header: "length".  'odd_unknown': no capture shows how the sender sums
+ * an odd last byte, so an odd length is left unverified ("odd length").
+ */
+static void
+snap_whole(struct pctx *c, enum inetcsum_proto proto, size_t off,
+	   size_t end, int past, int odd_unknown)
+{
+	struct inetcsum_layer *l;
+
+	l = inetcsum_pkt_layer(c, proto, off + FDP_CSUM_OFF);
+	if (l == NULL)
+		return;
+	if (past || off > end || end - off < FDP_HLEN)
+		l->reason = "length";
+	else if (odd_unknown && (end - off) % 2 != 0)
+		l->reason = "odd length";
+	else	/* 'truncated' unless captured whole */
+		inetcsum_pkt_verify(c, l, off, end - off, 0, 0, 0);
+}
+
+/*
+ * Cisco's protocols behind SNAP: CDP; UDLD, whose checksum is RFC 1071's
+ * over the PDU, as the 29 frames of tcpdump's UDLD.pcap show, all of
+ * even length (neither tshark nor tcpdump checks it; whether Cisco sums
+ * an odd last byte as in CDP is not known, hence "odd length" above);
+ * VTP, DTP, PAgP and PVST+ carry no checksum and are parsed to their
+ * end, as spanning tree is.  Another id is noted.
  */
 static void
 cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
@@ -106,6 +135,9 @@ cisco_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
 			if (l != NULL)
 				l->reason = "length";
 		}
+		return;
+	case CISCO_PID_UDLD:
+		snap_whole(c, INETCSUM_PROTO_UDLD, off, end, past, 1);
 		return;
 	case CISCO_PID_VTP:
 	case CISCO_PID_DTP:
@@ -160,25 +192,15 @@ extreme_snap(struct pctx *c, unsigned pid, size_t off, size_t end)
  * rule for an odd last byte: ladvd's fdp.c computes it so, and frames
  * of BigIron, RX and MLX switches in ladvd's tests verify (their odd
  * packets end in a zero byte, where the two rules agree).  Neither
- * tshark nor tcpdump checks it.  Past the frame (the 802.3 length lies)
- * or shorter than the header: "length".
+ * tshark nor tcpdump checks it.
  */
 static void
 foundry_snap(struct pctx *c, unsigned pid, size_t off, size_t end, int past)
 {
-	struct inetcsum_layer *l;
-
-	if (pid != FOUNDRY_PID_FDP) {
+	if (pid == FOUNDRY_PID_FDP)
+		snap_whole(c, INETCSUM_PROTO_FDP, off, end, past, 0);
+	else
 		set_note(c, "Foundry SNAP protocol not parsed");
-		return;
-	}
-	l = inetcsum_pkt_layer(c, INETCSUM_PROTO_FDP, off + FDP_CSUM_OFF);
-	if (l == NULL)
-		return;
-	if (past || off > end || end - off < FDP_HLEN)
-		l->reason = "length";
-	else	/* 'truncated' unless captured whole */
-		inetcsum_pkt_verify(c, l, off, end - off, 0, 0, 0);
 }
 
 void

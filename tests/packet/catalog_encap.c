@@ -310,8 +310,6 @@ cdp(void)
 					  'R', 'o', 'u', 't', 'e', 'r', 0xc1 };
 	/* DTP: version 1, a domain TLV; no checksum. */
 	static const uint8_t dtp[9] = { 1, 0, 1, 0, 5, 'l', 'a', 'b', 0 };
-	/* UDLD: version 1 opcode 1, flags, a checksum of its own. */
-	static const uint8_t udld[8] = { 0x21, 0, 0x12, 0x34, 0, 1, 0, 4 };
 	struct fb fb;
 	struct tcase *t;
 
@@ -366,8 +364,43 @@ cdp(void)
 	t = ADD("gre-cdp-bad", 1, &fb, "", NO_MUT, W(IPV4, GOOD, 0),
 		W(GRE, BAD, 0), W(CDP, BAD, 0));
 	t->f[t->len - 1] ^= 0x01;
-	cisco_snap(&fb, 0x0111, udld, sizeof(udld), 0);
-	ADD0("cisco-udld", 1, &fb, "Cisco SNAP protocol not parsed");
+}
+
+/*
+ * UDLD (Cisco's protocol id 0x0111): version 1 and opcode 1, flags, the
+ * checksum (RFC 1071's over the PDU, to the 802.3 length's end), TLVs.
+ * An odd length is left unverified: Cisco's rule for it is not known.
+ */
+static void
+udld(void)
+{
+	/* A Device ID TLV "sw1" and a Port ID TLV "Gi1/1": 20 bytes; with
+	 * "sw12", 21. */
+	uint8_t pdu[21] = { 0x21, 0, 0, 0, 0, 1, 0, 7, 's', 'w', '1',
+			    0, 2, 0, 9, 'G', 'i', '1', '/', '1' };
+	uint8_t odd[21] = { 0x21, 0, 0, 0, 0, 1, 0, 8, 's', 'w', '1', '2',
+			    0, 2, 0, 9, 'G', 'i', '1', '/', '1' };
+	struct fb fb;
+	struct tcase *t;
+
+	put16(pdu + 2, ref_csum(pdu, 20, 0));
+	cisco_snap(&fb, 0x0111, pdu, 20, 60 - 22 - 20);
+	ADD("udld", 1, &fb, "", 22 + 9, W(UDLD, GOOD, 0));
+	t = ADD("udld-bad", 1, &fb, "", NO_MUT, W(UDLD, BAD, 0));
+	t->f[22 + 17] ^= 0x20;
+	put16(odd + 2, ref_csum(odd, sizeof(odd), 0));
+	cisco_snap(&fb, 0x0111, odd, sizeof(odd), 0);
+	ADD("udld-odd-length", 1, &fb, "", NO_MUT,
+	    W(UDLD, UNVERIFIED, "odd length"));
+	/* An 802.3 length that leaves less than the header, or runs past
+	 * the frame. */
+	cisco_snap(&fb, 0x0111, pdu, 20, 0);
+	fb.b[13] = 8 + 3;
+	ADD("udld-short", 1, &fb, "", NO_MUT, W(UDLD, UNVERIFIED, "length"));
+	cisco_snap(&fb, 0x0111, pdu, 20, 0);
+	fb.b[13] += 8;
+	ADD("udld-802.3-length-past", 1, &fb, "", NO_MUT,
+	    W(UDLD, UNVERIFIED, "length"));
 }
 
 /* 802.3 with LLC/SNAP, 802.11 with and without radiotap. */
@@ -916,6 +949,7 @@ catalog_encap(void)
 	ppp();
 	llc_wifi();
 	cdp();
+	udld();
 	edp();
 	fdp();
 	udp_tunnels();

@@ -76,8 +76,9 @@ column(enum inetcsum_proto p)
 	case INETCSUM_PROTO_MH:		return -1;
 	case INETCSUM_PROTO_NHRP:	return 18;
 	case INETCSUM_PROTO_SHIM6:	return 19;
-	/* No status in tshark 4.0 (FDP's field is not checked). */
-	case INETCSUM_PROTO_FDP:	return -1;
+	/* No status in tshark 4.0 (FDP's and UDLD's fields not checked). */
+	case INETCSUM_PROTO_FDP:
+	case INETCSUM_PROTO_UDLD:	return -1;
 	}
 	return 0;
 }

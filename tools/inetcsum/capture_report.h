@@ -13,7 +13,7 @@
 #include "inetcsum_packet.h"
 #include "reasm_driver.h"
 
-#define CLI_NPROTO		(INETCSUM_PROTO_FDP + 1)	/* the last one */
+#define CLI_NPROTO		(INETCSUM_PROTO_UDLD + 1)	/* the last one */
 #define CLI_NSTATUS	(INETCSUM_ILLEGAL + 1)
 
 /*
