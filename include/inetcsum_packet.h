@@ -180,6 +180,8 @@ enum inetcsum_status {
  *               "version"        OSPFv2 over IPv6 or OSPFv3 over IPv4
  *                                (each version's rule is defined over its
  *                                own IP only)
+ *               "odd length"     UDLD of odd length (Cisco's rule for an
+ *                                odd last byte is not known)
  *               "jumbogram"      an IPv6 jumbogram that breaks RFC 2675
  *                                section 3 (no valid Jumbo Payload option
  *                                beside payload length 0, a jumbo length
@@ -191,6 +193,9 @@ enum inetcsum_status {
  *               "not ready"      wrong, but the capture says the checksum
  *                                was not ready (INETCSUM_FRAME_NOT_READY)
  *               "offload, complemented"  its complement
+ *               "offload, length 0"  in a TSO super-packet (IPv4 total
+ *                                length 0): the pseudo-header sum with
+ *                                length 0, what a segmenting NIC wants
  *   an IPv4 layer of any status:
  *               "length from frame"  total length 0 (TSO, Linux BIG TCP):
  *                                the packet is the rest of its frame or
