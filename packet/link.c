@@ -423,24 +423,29 @@ ieee8023(struct pctx *c, unsigned len, size_t off, size_t end)
 /*
  * Ethertypes of protocols that end the frame: no IP packet and no
  * Internet checksum inside, whatever they carry, so a frame that ends in
- * one is parsed to its end (no note), as ARP's is.  Those that may carry
- * IP somewhere inside stay noted: AppleTalk (MacIP), IPX, FCoE (IP over
- * Fibre Channel), EtherCAT (Ethernet over EtherCAT), GeoNetworking (IPv6
- * over GN6ASL).
+ * one is parsed to its end (no note).  Those that may carry IP somewhere
+ * inside stay noted: AppleTalk (MacIP), IPX, FCoE (IP over Fibre
+ * Channel), EtherCAT (Ethernet over EtherCAT), GeoNetworking (IPv6 over
+ * GN6ASL).
  */
 static int
 no_ip_inside(unsigned type)
 {
 	static const uint16_t t[] = {
+		0x0806,	/* ARP */
 		0x0842,	/* Wake-on-LAN */
 		0x22f0,	/* IEEE 1722 AVTP */
 		0x6001, 0x6002,	/* DEC MOP */
 		0x6003,	/* DECnet Phase IV */
 		0x6004,	/* DEC LAT */
+		0x8035,	/* RARP */
 		0x80f3,	/* AppleTalk ARP */
 		0x8808,	/* Ethernet flow control (PAUSE, PFC) */
+		0x8809,	/* slow protocols (LACP) */
+		0x8863,	/* PPPoE discovery */
 		0x886d,	/* Intel ANS probes (NIC teaming) */
 		0x886f,	/* Microsoft NLB heartbeat */
+		0x888e,	/* 802.1X */
 		0x8892,	/* PROFINET real time */
 		0x8899,	/* Realtek RRCP, loop detection */
 		0x88a2,	/* ATA over Ethernet */
@@ -448,15 +453,18 @@ no_ip_inside(unsigned type)
 		0x88b8, 0x88ba,	/* IEC 61850 GOOSE, sampled values */
 		0x88c7,	/* 802.11i pre-authentication */
 		0x88ca,	/* TIPC */
+		0x88cc,	/* LLDP */
 		0x88cd,	/* SERCOS III */
 		0x88d9,	/* Microsoft LLTD */
 		0x88e1,	/* HomePlug AV */
 		0x88e3,	/* media redundancy (IEC 62439-2) */
 		0x88f5, 0x88f6,	/* MVRP, MMRP */
+		0x88f7,	/* PTP */
 		0x8902,	/* CFM, Y.1731 OAM */
 		0x890d,	/* 802.11 TDLS */
 		0x8912,	/* HomePlug Green PHY (Mediaxtream) */
 		0x893a,	/* IEEE 1905.1 */
+		0x9000,	/* Ethernet configuration testing (loopback) */
 	};
 	size_t i;
 
@@ -536,18 +544,9 @@ inetcsum_pkt_ethertype(struct pctx *c, unsigned type, size_t off, size_t end)
 	case 0x894f:
 		inetcsum_pkt_nsh(c, off, end);
 		return;
-	case 0x0806:	/* ARP */
-	case 0x8035:	/* RARP */
-	case 0x8863:	/* PPPoE discovery */
-	case 0x8809:	/* slow protocols (LACP) */
-	case 0x888e:	/* 802.1X */
-	case 0x88cc:	/* LLDP */
-	case 0x88f7:	/* PTP */
-	case 0x9000:	/* Ethernet configuration testing (loopback) */
-		return;	/* complete packets without an Internet checksum */
 	}
 	if (no_ip_inside(type))
-		return;
+		return;	/* complete packets without an Internet checksum */
 	if (type <= ETH_MAX_LENGTH)
 		set_note(c, "802.3 length field outside an Ethernet header");
 	else

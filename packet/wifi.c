@@ -52,7 +52,9 @@
 #define CISCO_PID_PAGP	0x0104
 #define CISCO_PID_PVSTP	0x010b
 #define CISCO_PID_UDLD	0x0111
-#define CDP_HLEN	4	/* version, TTL, checksum */
+/* CDP's header, and FDP's and UDLD's alike: version (and opcode), a
+ * byte (TTL, hold time, flags), checksum. */
+#define CDP_HLEN	4
 #define CDP_CSUM_OFF	2
 /* Extreme Networks' OUI 00-e0-2b and EDP's protocol id behind it. */
 #define EXTREME_PID_EDP	0x00bb
@@ -61,9 +63,6 @@
 #define EDP_CSUM_OFF	4
 /* Foundry's (Brocade's, Ruckus's) OUI 00-e0-52 and FDP's protocol id. */
 #define FOUNDRY_PID_FDP	0x2000
-/* FDP's and UDLD's header: version (and opcode), a byte, checksum. */
-#define FDP_HLEN	4
-#define FDP_CSUM_OFF	2
 /* IANA's OUI 00-00-5e and the protocol id of NHRP (and MARS) control. */
 #define IANA_PID_NHRP	0x0003
 
@@ -100,10 +99,10 @@ snap_whole(struct pctx *c, enum inetcsum_proto proto, size_t off,
 {
 	struct inetcsum_layer *l;
 
-	l = inetcsum_pkt_layer(c, proto, off + FDP_CSUM_OFF);
+	l = inetcsum_pkt_layer(c, proto, off + CDP_CSUM_OFF);
 	if (l == NULL)
 		return;
-	if (past || off > end || end - off < FDP_HLEN)
+	if (past || off > end || end - off < CDP_HLEN)
 		l->reason = "length";
 	else if (odd_unknown && (end - off) % 2 != 0)
 		l->reason = "odd length";
