@@ -19,6 +19,9 @@
 #         to the file $SKIP_LOG (common.sh's skip()), and is listed below.
 #   FAIL  any other exit status
 #
+# A suite that fails may say why in one or a few lines (skip.sh's
+# fail_note()); they are repeated after "failed suites:".
+#
 # A skip is never a pass: it is counted apart, named with its reason at the
 # end, and with --strict (or INETCSUM_TEST_STRICT=1) it fails the run.  The
 # last line is "suites: N passed, N failed, N skipped".
@@ -54,14 +57,15 @@ for a in "$@"; do
 done
 [ ${#selected[@]} -eq 0 ] && selected=("${suites[@]}")
 
-passed=0 failed=0 skipped=0 failed_names="" skip_lines=""
+passed=0 failed=0 skipped=0 failed_names="" skip_lines="" fail_lines=""
 for s in "${suites[@]}"; do
 	[[ " ${selected[*]} " == *" $s "* ]] || continue
 	[[ " ${skip[*]-} " == *" $s "* ]] && continue
 	echo "=== suite $s ==="
 	start=$(date +%s)
 	SKIP_LOG=$(mktemp)
-	export SKIP_LOG
+	FAIL_LOG=$(mktemp)
+	export SKIP_LOG FAIL_LOG
 	rc=0
 	bash "$(file_of "$s")" || rc=$?
 	nskip=$(grep -c . "$SKIP_LOG")
@@ -86,11 +90,16 @@ for s in "${suites[@]}"; do
 	case $r in
 	PASS) passed=$((passed + 1)) ;;
 	SKIP*) skipped=$((skipped + 1)) ;;
-	*) failed=$((failed + 1)); failed_names="$failed_names $s" ;;
+	*) failed=$((failed + 1)); failed_names="$failed_names $s"
+	   while IFS= read -r line; do
+		fail_lines="$fail_lines
+  $s: $line"
+	   done <"$FAIL_LOG" ;;
 	esac
+	rm -f "$FAIL_LOG"
 	echo "=== suite $s: $r ($(( $(date +%s) - start )) s) ==="
 done
 [ -n "$skip_lines" ] && echo "not tested (skipped):$skip_lines"
-[ -n "$failed_names" ] && echo "failed suites:$failed_names"
+[ -n "$failed_names" ] && echo "failed suites:$failed_names$fail_lines"
 echo "suites: $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -56,6 +56,29 @@ for name in "${order[@]}"; do
 done
 wait
 
+# reproducer NAME WORK: say in the run's last lines which target failed,
+# how (the sanitizer's or libFuzzer's first error line), and the input
+# that did it, gzipped and in base64 when that is short, so that a CI
+# report which keeps only the tail still holds the case:
+#   base64 -d <<<'...' | gunzip > crash; build/fuzz/NAME_standalone crash
+reproducer() {
+	local name=$1 work=$2 why crash z
+	why=$(grep -m1 -E 'ERROR:|SUMMARY:|deadly signal|Test unit written' \
+		"$work.log" | sed 's/^==[0-9]*==//')
+	fail_note "$name: ${why:-exit $(cat "$work.rc" 2>/dev/null), no error line}"
+	crash=$(ls -t "$work"/crash-* "$work"/leak-* "$work"/timeout-* \
+		"$work"/oom-* "$work"/slow-unit-* 2>/dev/null | head -n1)
+	[ -n "$crash" ] || return 0
+	z=$(gzip -9 -n <"$crash" | base64 -w 0)
+	if [ ${#z} -le 2400 ]; then
+		fail_note "$name input, $(wc -c <"$crash") bytes, gzip+base64:"
+		fail_note "$z"
+	else
+		fail_note "$name input: $(wc -c <"$crash") bytes, too long" \
+			"to print ($crash)"
+	fi
+}
+
 status=0
 for name in "${names[@]}"; do
 	work=$BUILD_ROOT/fuzz-work/${name#fuzz_}
@@ -67,6 +90,7 @@ for name in "${names[@]}"; do
 	else
 		echo "$name FAILED (exit $(cat "$work.rc" 2>/dev/null)):"
 		tail -n 40 "$work.log"
+		reproducer "$name" "$work"
 		status=1
 	fi
 done

@@ -19,6 +19,7 @@ quiet() {
 	if [ $rc -ne 0 ]; then
 		echo "command failed (exit $rc): $*"
 		tail -n 80 "$log"
+		fail_note "command failed (exit $rc): $*"
 	fi
 	rm -f "$log"
 	return $rc
