@@ -5,7 +5,8 @@
 # tree): a 19-byte prefix (option byte, a 16-byte address, a port) and an
 # IP packet with its checksum fields zero, IPv4 and IPv6, TCP, UDP, ICMP,
 # ICMPv6, IPv4 options with a live LSRR, an IPv6 routing header, GRE,
-# SCTP (its CRC32c field zero too; an odd length over IPv6).
+# SCTP (its CRC32c field zero too; an odd length over IPv6), NHRP and
+# Shim6.
 import os
 import struct
 
@@ -43,7 +44,19 @@ def sctp(chunks):
     return struct.pack("!HHI", 5000, 5001, 0xdeadbeef) + bytes(4) + chunks
 
 
+def nhrp(op, mandatory):
+    """An NHRP packet (RFC 2332 section 5.1): the 20-byte fixed header
+    for IPv4 over an IPv4 NBMA network, no extensions, checksum zero."""
+    return struct.pack("!HH5sBHHHBBBB", 1, 0x0800, bytes(5), 255,
+                       20 + len(mandatory), 0, 0, 1, op, 4, 0) + mandatory
+
+
 PAY = bytes(range(7, 7 + 45))
+# NHRP's addresses (source NBMA, source and destination protocol) and a
+# registration request: the common header and one client information entry.
+ADDRS = A4 + A4 + B4
+REG = struct.pack("!BBHI", 4, 4, 0, 1) + ADDRS + \
+    struct.pack("!BBHHHBBBB", 0, 32, 0, 1500, 7200, 0, 0, 0, 0)
 MPLS = bytes([0, 0x10, 0x01, 0x40])            # one label, bottom of stack
 ETH4 = bytes.fromhex("020000000001020000000002") + b"\x08\x00"
 ETH6 = bytes.fromhex("020000000001020000000002") + b"\x86\xdd"
@@ -77,6 +90,20 @@ seeds = {
                                    v4(17, udp(PAY)))),
     "v4-sctp": (0x00, v4(132, sctp(SACK + DATA + bytes(3)))),
     "v6-sctp-odd": (0x00, v6(132, sctp(SACK + DATA))),
+    # NHRP (RFC 2332) in IP (54) and in GRE (0x2001): a registration, an
+    # Error Indication carrying the packet in error (NHRP again) and a
+    # Traffic Indication carrying a data packet (UDP in IPv4).
+    "v4-nhrp-registration": (0x00, v4(54, nhrp(3, REG))),
+    "v4-nhrp-error-indication": (0x02, v4(54, nhrp(
+        7, struct.pack("!BBHHH", 4, 4, 0, 6, 0) + ADDRS + nhrp(3, REG)))),
+    "v4-gre-nhrp-traffic-indication": (0x00, v4(47, b"\x00\x00\x20\x01" + nhrp(
+        8, struct.pack("!BBHHH", 4, 4, 0, 0, 0) + ADDRS + v4(17, udp(PAY))))),
+    # Shim6 (RFC 5533, next header 140): an I1 control message, and a
+    # payload extension header before UDP.
+    "v6-shim6-i1": (0x00, v6(140, bytes([59, 1, 0x01, 0, 0, 0, 0, 0]) +
+                             bytes(range(1, 11)))),
+    "v6-shim6-payload-udp": (0x02, v6(140, udp(PAY),
+                                      bytes([17, 0, 0x80, 0, 0, 1, 2, 3]))),
 }
 d = "fuzz/corpus/ip_packet"
 os.makedirs(d, exist_ok=True)
