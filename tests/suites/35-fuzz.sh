@@ -6,7 +6,8 @@
 # JOBS targets at a time (one core each).  New inputs go to a scratch
 # corpus under BUILD_ROOT; the committed corpora are only read.  A crash,
 # a sanitizer report or a wrong sum fails the suite, and libFuzzer leaves
-# the input that caused it as crash-* in the scratch folder.
+# the input that caused it as crash-* in the scratch folder; so does a
+# timeout that comes back when its input is replayed alone.
 set -eu
 . tests/suites/common.sh
 B=$BUILD_ROOT/fuzz
@@ -39,7 +40,27 @@ fuzz() {
 	[ -n "$corpus" ] && dirs+=("$corpus")
 	(cd "$work" && "$B/fuzz/$name" -max_total_time="$secs" -timeout=10 \
 		-print_final_stats=1 "${dirs[@]}") >"$work.log" 2>&1 || rc=$?
+	[ $rc -ne 0 ] && replay_timeout "$name" "$work" && rc=0
 	echo $rc >"$work.rc"
+}
+
+# replay_timeout NAME WORK: after a run that ended in libFuzzer's timeout,
+# run the input it saved once more, alone, under the same 10-second limit.
+# A shared host can stall a process for seconds; an input that hangs the
+# code hangs it again.  True (the run counts as passed, and the log says
+# why) only if the replay finished in time.
+replay_timeout() {
+	local name=$1 work=$2 t start
+	grep -q 'ERROR: libFuzzer: timeout' "$work.log" || return 1
+	t=$(ls -t "$work"/timeout-* 2>/dev/null | head -n1)
+	[ -n "$t" ] || return 1
+	start=$(date +%s%N)
+	"$B/fuzz/$name" -timeout=10 -runs=1 "$t" >"$work.replay" 2>&1 ||
+		return 1
+	echo "$name: the timeout of $t did not come back: replayed" \
+		"alone in $(( ($(date +%s%N) - start) / 1000000 )) ms" \
+		"(a stall of the host, not of the code)" | tee -a "$work.log"
+	mv "$t" "$t.replayed"
 }
 
 # Each run is one process on one core: JOBS of them at a time, the longest
@@ -85,7 +106,7 @@ for name in "${names[@]}"; do
 	corpus=$(corpus_of "$name")
 	echo "$name: $(secs_of "$name") s, corpus $work${corpus:+ $corpus}"
 	if [ "$(cat "$work.rc" 2>/dev/null)" = 0 ]; then
-		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|DONE' \
+		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|DONE|did not come back' \
 			"$work.log" | sed 's/^/  /'
 	else
 		echo "$name FAILED (exit $(cat "$work.rc" 2>/dev/null)):"
