@@ -87,6 +87,10 @@ reproducer() {
 	why=$(grep -m1 -E 'ERROR:|SUMMARY:|deadly signal|Test unit written' \
 		"$work.log" | sed 's/^==[0-9]*==//')
 	fail_note "$name: ${why:-exit $(cat "$work.rc" 2>/dev/null), no error line}"
+	# The first stack frame in this project's sources: where it went wrong.
+	why=$(grep -m1 -E '#[0-9]+ .* in .* [^ ]*(src|packet|capture|fuzz|tests)/[^ ]+:[0-9]+' \
+		"$work.log" | sed 's/^ *//')
+	[ -z "$why" ] || fail_note "$name at $why"
 	crash=$(ls -t "$work"/crash-* "$work"/leak-* "$work"/timeout-* \
 		"$work"/oom-* "$work"/slow-unit-* 2>/dev/null | head -n1)
 	[ -n "$crash" ] || return 0
