@@ -153,21 +153,24 @@ time_gro(uint8_t **ptr, size_t nb)
 
 /*
  * The limit: a streaming read of every burst, cold, ns per burst.  Each
- * call times nine reads and returns the fastest: no prefetch; the packet
- * 1, 2, 4, 8, 16 or 32 ahead prefetched whole; and the prefetches of the
- * GRO walk (the first lines of far packets GRO_FAR ahead, the rest
- * GRO_AHEAD or twice that ahead; 32 and 4 or 8).  The hardware
- * prefetchers alone made the read the slower one in some runs (Zen 5),
- * with the packets in random slots the walk's far prefetch (gro.c's
- * GRO_FAR) made it faster than a read 4 ahead, and a limit slower than
- * the checksum it bounds is no limit.
+ * call times twelve reads and returns the fastest: no prefetch; the
+ * packet 1, 2, 4, 8, 16 or 32 ahead prefetched whole; and the prefetches
+ * of the GRO walk (the first lines of far packets 8, 16 or 32 ahead and
+ * as far as the walk on this CPU, the rest GRO_AHEAD ahead, or twice that
+ * with 32).  The hardware prefetchers alone made the read the slower one
+ * in some runs (Zen 5), with the packets in random slots the walk's far
+ * prefetch made it faster than a read 4 ahead (Zen 5 with the first
+ * lines 32 ahead, Intel with 8), and a limit slower than the checksum it
+ * bounds is no limit.
  */
 static double
 time_read(uint8_t **ptr, size_t nb)
 {
-	static const size_t pf[][2] = { { 0, 0 }, { 1, 0 }, { 2, 0 },
+	const size_t pf[][2] = { { 0, 0 }, { 1, 0 }, { 2, 0 },
 		{ 4, 0 }, { 8, 0 }, { 16, 0 }, { 32, 0 },
-		{ GRO_AHEAD, GRO_FAR }, { 2 * GRO_AHEAD, GRO_FAR } };
+		{ GRO_AHEAD, 8 }, { GRO_AHEAD, 16 }, { GRO_AHEAD, 32 },
+		{ 2 * GRO_AHEAD, 32 },
+		{ GRO_AHEAD, inetcsum_pkt_gro_far_in_use() } };
 	double best = 0;
 	size_t k;
 
@@ -308,8 +311,8 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 /*
  * The floor of the default walk: inetcsum_partial() over each payload
  * alone, its address known without the header, with the prefetches of
- * gro.c's default walk (GRO_AHEAD, GRO_FAR; pj_prefetch_start(),
- * pj_prefetch_step()).
+ * gro.c's default walk on this CPU (GRO_AHEAD, and the far distance
+ * inetcsum_pkt_gro_far_in_use(); pj_prefetch_start(), pj_prefetch_step()).
  */
 _Static_assert(PJ_NEAR_GAP == GRO_NEAR_GAP,
 	       "the bench judges far packets as gro.c does");
@@ -319,15 +322,15 @@ time_payloads(uint8_t **ptr, size_t nb)
 {
 	size_t b, i;
 	uint32_t s = 0;
+	const size_t far = inetcsum_pkt_gro_far_in_use();
 	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++) {
 		uint8_t **q = ptr + b * BURST;
 
-		pj_prefetch_start(q, BURST, PKTLEN, GRO_AHEAD, GRO_FAR);
+		pj_prefetch_start(q, BURST, PKTLEN, GRO_AHEAD, far);
 		for (i = 0; i < BURST; i++) {
-			pj_prefetch_step(q, BURST, i, PKTLEN, GRO_AHEAD,
-					 GRO_FAR);
+			pj_prefetch_step(q, BURST, i, PKTLEN, GRO_AHEAD, far);
 			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
 		}
 	}
@@ -426,9 +429,11 @@ main(int argc, char **argv)
 	for (i = 0; i < nb * BURST; i++)
 		make_pkt(ptr[i], (unsigned)i);
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
-	       "bytes (%zu MiB, %s), %zu rounds, medians\n",
+	       "bytes (%zu MiB, %s), %zu rounds, medians; the GRO walk "
+	       "prefetches %d ahead, far segments' first lines %zu ahead\n",
 	       inetcsum_impl_name(), dpdk ? "yes" : "no", nb, BURST, PKTLEN,
-	       pool, scatter ? "slots shuffled" : "slots in order", rounds);
+	       pool, scatter ? "slots shuffled" : "slots in order", rounds,
+	       GRO_AHEAD, inetcsum_pkt_gro_far_in_use());
 	if (sweep) {
 		sweep_gro(ptr, nb, rounds);
 		free(ptr);

@@ -49,7 +49,9 @@
  *   GRO_FAR    the loop only: the first line of a segment that does not
  *              follow its predecessor in memory (seg_far()) is prefetched
  *              that many segments ahead instead (0, or not more than
- *              GRO_AHEAD: as the rest).
+ *              GRO_AHEAD: as the rest), unless the tuning table's row
+ *              for this CPU gives another distance (src/tuning.c,
+ *              'gro_far': Intel's rows take 8).
  * Measured cold on a Zen 5 (docs/packet.md, "GRO verification: the walk
  * and its prefetch" and "Far segments"), with the packets of a burst in
  * random slots of a 256 MiB pool, as a recycled mempool gives them: the
@@ -385,11 +387,19 @@ inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 	return verify_burst(segs, n, group, ahead, lines);
 }
 
+size_t
+inetcsum_pkt_gro_far_in_use(void)
+{
+	size_t far = inetcsum_tuning_gro_far();
+
+	return far != 0 ? far : GRO_FAR;
+}
+
 INETCSUM_API size_t
 inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 {
 	return inetcsum_pkt_gro_verify(segs, n, GRO_GROUP, GRO_AHEAD,
-				       GRO_LINES, GRO_FAR);
+				       GRO_LINES, inetcsum_pkt_gro_far_in_use());
 }
 
 /*

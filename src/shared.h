@@ -19,4 +19,11 @@
  */
 inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
 
+/*
+ * The built-in tuning table's distance for the GRO walk's far segments
+ * on this CPU (src/tuning.h, 'gro_far'; 0: the packet layer's default).
+ * Not exported from the shared library.
+ */
+size_t inetcsum_tuning_gro_far(void);
+
 #endif /* INETCSUM_SHARED_H */

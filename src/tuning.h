@@ -63,6 +63,13 @@ struct inetcsum_tuning_row {
 	 */
 	const char *partial_large;
 	size_t partial_large_min;
+	/*
+	 * How many segments ahead inetcsum_gro_verify() prefetches the first
+	 * line of a segment that lies far from its predecessor in memory
+	 * (packet/gro.c; 0: the packet layer's default, GRO_FAR).  From the
+	 * built-in table only: a tuning record does not carry it.
+	 */
+	size_t gro_far;
 	const char *evidence;
 };
 
