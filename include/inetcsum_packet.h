@@ -632,8 +632,9 @@ struct inetcsum_gro_seg {
  * whole burst rather than one segment at a time: it prefetches the first
  * segment whole at once and the segments ahead of the one it verifies
  * (the first line of a segment that does not follow the one before it in
- * memory 32 ahead, the rest 4 ahead; docs/packet.md, "Far segments" and
- * "The burst's first segment").
+ * memory 32 ahead, 8 on Intel CPUs, the rest 4 ahead; docs/packet.md,
+ * "Far segments", "Far segments on Intel" and "The burst's first
+ * segment").
  */
 INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
 					size_t n);
