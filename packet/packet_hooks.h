@@ -35,12 +35,12 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 /*
  * The default walk's prefetch (gro.c says why these values): segment
  * i + GRO_AHEAD prefetched before segment i, and the first line of a far
- * segment GRO_FAR ahead (or as far as the tuning table says for this CPU,
- * inetcsum_pkt_gro_far_in_use()).  A segment is far when it starts before its
- * predecessor's end or GRO_NEAR_GAP bytes or more past it: the hardware
- * prefetchers, which follow a stream within a 4 KiB page, will not have
- * fetched it.  Here so that bench/packet_jobs_bench.c's floor and read
- * limit prefetch with the same values.
+ * segment GRO_FAR ahead (or as far as the tuning table says for this
+ * CPU, inetcsum_pkt_gro_far_in_use()).  A segment is far when it starts
+ * before its predecessor's end or GRO_NEAR_GAP bytes or more past it: the
+ * hardware prefetchers, which follow a stream within a 4 KiB page, will
+ * not have fetched it.  Here so that bench/packet_jobs_bench.c's floor
+ * and read limit prefetch with the same values.
  */
 #ifndef GRO_AHEAD
 #define GRO_AHEAD	4

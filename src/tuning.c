@@ -64,11 +64,13 @@
  * Intel: the GRO walk (packet/gro.c) prefetches the first line of a
  * segment far from its predecessor in memory 8 segments ahead instead of
  * the packet layer's 32.  On Intel family 6 model 167, cold, with the
- * packets in random slots (bench/packet_jobs_bench -s -x, three runs,
- * 2026-12-07), 8 ahead ran 1.02-1.04x the streaming read and 32 ahead
- * 0.88-0.91x; on Zen 5 it was the other way round, 0.71x against 0.85x
- * (docs/packet.md, "Far segments").  Model 207 is the same core
- * generation; it was not measured there.
+ * packets in random slots (bench/packet_jobs_bench -s -x, 2026-12-07), 8
+ * ahead ran 0.94-0.96x the streaming read and 32 ahead 0.84-0.86x in two
+ * runs (1.01-1.04x and 0.88-0.91x in five against a read that did not
+ * yet try those prefetches); on Zen 5 it was the other way round, 0.71x
+ * against 0.85x (docs/packet.md, "Far segments" and "Far segments on
+ * Intel").  Model 207 is the same core generation; it was not measured
+ * there.
  */
 #define INTEL_GRO_FAR 8
 
