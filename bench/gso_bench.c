@@ -25,7 +25,9 @@
  *
  *   gso_bench [-r ROUNDS] [-p]
  * -p also times ours at 0, 1, 2 and 4 segments of payload prefetch
- * (inetcsum_pkt_gso_prefetch, the default 2), interleaved with the rest.
+ * (inetcsum_pkt_gso_prefetch, the default 2), and at 2 into L1 and into
+ * L2 (inetcsum_pkt_gso_prefetch_l2; the default as the tuning table
+ * says, L2 on Intel), interleaved with the rest.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -280,7 +282,7 @@ run_dpdk(int v6)
 #endif
 
 enum { V_OURS, V_MEMCSUM, V_DPDK, V_MEMSEG, V_MEMCPY, V_PF0, V_PF1, V_PF2,
-       V_PF4, NV };
+       V_PF4, V_PF2_L1, V_PF2_L2, NV };
 static const char *vname[NV] = { "ours (inetcsum_gso_segment)",
 				 "memcpy + inetcsum_partial",
 				 "dpdk rte_gso_segment + cksum",
@@ -289,9 +291,15 @@ static const char *vname[NV] = { "ours (inetcsum_gso_segment)",
 				 "ours, prefetch 0 segments",
 				 "ours, prefetch 1 segment",
 				 "ours, prefetch 2 segments",
-				 "ours, prefetch 4 segments" };
+				 "ours, prefetch 4 segments",
+				 "ours, prefetch 2 segments, L1",
+				 "ours, prefetch 2 segments, L2" };
 static const size_t pf_of[NV] = { [V_PF0] = 0, [V_PF1] = 1, [V_PF2] = 2,
-				  [V_PF4] = 4 };
+				  [V_PF4] = 4, [V_PF2_L1] = 2, [V_PF2_L2] = 2 };
+/* Where the variant prefetches: -1 where the tuning table says. */
+static const int pf_l2_of[NV] = { [V_PF0] = -1, [V_PF1] = -1, [V_PF2] = -1,
+				  [V_PF4] = -1, [V_PF2_L1] = 0,
+				  [V_PF2_L2] = 1 };
 
 static size_t pf_default;
 
@@ -319,9 +327,12 @@ time_one(int v, int v6, int cold)
 		case V_MEMSEG: r = (long)run_memcpy_segs(v6); break;
 		case V_MEMCPY: r = (long)run_memcpy(v6); break;
 		case V_PF0: case V_PF1: case V_PF2: case V_PF4:
+		case V_PF2_L1: case V_PF2_L2:
 			inetcsum_pkt_gso_prefetch = pf_of[v];
+			inetcsum_pkt_gso_prefetch_l2 = pf_l2_of[v];
 			r = (long)run_ours(v6);
 			inetcsum_pkt_gso_prefetch = pf_default;
+			inetcsum_pkt_gso_prefetch_l2 = -1;
 			break;
 #ifdef GSO_BENCH_DPDK
 		case V_DPDK: r = run_dpdk(v6); break;
@@ -357,7 +368,8 @@ main(int argc, char **argv)
 		rounds = 301;
 	pf_default = inetcsum_pkt_gso_prefetch;
 	if (sweep)
-		have[V_PF0] = have[V_PF1] = have[V_PF2] = have[V_PF4] = 1;
+		for (v = V_PF0; v < NV; v++)
+			have[v] = 1;
 	build(0);
 	build(1);
 	/* ours and memcpy+partial must write the same bytes. */
@@ -391,8 +403,10 @@ main(int argc, char **argv)
 	printf("dpdk: not run: built without libdpdk (pkg-config libdpdk)\n");
 #endif
 	printf("gso_bench: 64 KiB TCP super-packet (%d B payload) -> %d x %d B "
-	       "segments; kernel %s; %d rounds, median ns per super-packet\n",
-	       PAYLOAD, NSEG, MSS, inetcsum_impl_name(), rounds);
+	       "segments; kernel %s; payload prefetched %zu segments ahead "
+	       "into %s; %d rounds, median ns per super-packet\n",
+	       PAYLOAD, NSEG, MSS, inetcsum_impl_name(), pf_default,
+	       inetcsum_pkt_gso_prefetch_l2_in_use() ? "L2" : "L1", rounds);
 	if (ncold < 2)
 		printf("cold: not run: no cache flush on this CPU\n");
 	for (r = 0; r < rounds; r++)

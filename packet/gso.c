@@ -161,6 +161,7 @@ struct job {
 	int has_mid;
 	u32 mid_ip, mid_l4;
 	u8 mid[MID_HDR_MAX];
+	int pf_l2;	/* prefetch the payload into L2, not L1 (see below) */
 };
 
 /*
@@ -456,13 +457,25 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
  * super-packet was read one segment at a time, each start a fresh miss:
  * prefetching 2 segments ahead made a cold 64 KiB GSO 1.21-1.30x faster
  * and a hot one (in L2) 1.06-1.11x (Zen 5, bench/gso_bench -p; 1 ahead
- * gained less, 4 ahead 2-14% more cold but 0-3% less hot).  Every address
- * is inside the input's payload.
+ * gained less, 4 ahead 2-14% more cold but 0-3% less hot).  On Intel the
+ * same prefetch into L1 gained 1-5% cold, and into L2 (prefetcht1)
+ * 1.30-1.37x, so the tuning table's Intel rows prefetch into L2
+ * (src/tuning.c, gso_prefetch_l2; docs/packet.md, "GSO's prefetch on
+ * Intel").  Every address is inside the input's payload.
  */
 #ifndef GSO_PREFETCH_SEGS
 #define GSO_PREFETCH_SEGS 2
 #endif
 size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
+int inetcsum_pkt_gso_prefetch_l2 = -1;
+
+int
+inetcsum_pkt_gso_prefetch_l2_in_use(void)
+{
+	return inetcsum_pkt_gso_prefetch_l2 >= 0 ?
+	       inetcsum_pkt_gso_prefetch_l2 != 0 :
+	       inetcsum_tuning_gso_prefetch_l2() != 0;
+}
 
 /* Forced inline: gcc deletes the calls to a function that only
  * prefetches (fast_prefetch() in pkt_fast.h). */
@@ -477,9 +490,16 @@ prefetch_payload(const u8 *p, const struct job *j, size_t i)
 	start = j->hdr_in + i * j->mss;
 	end = start + (i + 1 < j->nsegs ? j->mss :
 		       j->payload - i * j->mss);
-	for (k = start; k < end; k += 64)
-		__builtin_prefetch(p + k);
-	__builtin_prefetch(p + end - 1);
+	/* The locality must be a constant: one loop per cache level. */
+	if (j->pf_l2) {
+		for (k = start; k < end; k += 64)
+			__builtin_prefetch(p + k, 0, 2);
+		__builtin_prefetch(p + end - 1, 0, 2);
+	} else {
+		for (k = start; k < end; k += 64)
+			__builtin_prefetch(p + k);
+		__builtin_prefetch(p + end - 1);
+	}
 #else
 	(void)p;
 	(void)j;
@@ -589,6 +609,7 @@ inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 		return INETCSUM_ENOSPC;
 	prepare(p, &j);
 	make_mid(p, &j, flags);
+	j.pf_l2 = inetcsum_pkt_gso_prefetch_l2_in_use();
 	for (i = 0; i < j.nsegs; i++) {
 		if (i == 1 && j.has_mid) {
 			pos = write_mids(p, &j, flags, o, pos, segs);

@@ -64,4 +64,14 @@ size_t inetcsum_pkt_gro_far_in_use(void);
  */
 extern size_t inetcsum_pkt_gso_prefetch;
 
+/*
+ * Where it prefetches it: 1 into L2 (prefetcht1), 0 into L1, -1 (the
+ * default) as the tuning table says for this CPU (src/tuning.c,
+ * 'gso_prefetch_l2': L2 on Intel).  For bench/gso_bench.c and the tests;
+ * not exported from the shared library.
+ */
+extern int inetcsum_pkt_gso_prefetch_l2;
+/* Whether it prefetches into L2 now (the hook, else the table's choice). */
+int inetcsum_pkt_gso_prefetch_l2_in_use(void);
+
 #endif /* INETCSUM_PACKET_HOOKS_H */

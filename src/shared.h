@@ -26,4 +26,11 @@ inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
  */
 size_t inetcsum_tuning_gro_far(void);
 
+/*
+ * 1 where the built-in tuning table's row for this CPU has software GSO
+ * prefetch the payload ahead into L2 instead of L1 (src/tuning.h,
+ * 'gso_prefetch_l2').  Not exported from the shared library.
+ */
+int inetcsum_tuning_gso_prefetch_l2(void);
+
 #endif /* INETCSUM_SHARED_H */

@@ -70,6 +70,12 @@ struct inetcsum_tuning_row {
 	 * built-in table only: a tuning record does not carry it.
 	 */
 	size_t gro_far;
+	/*
+	 * 1: inetcsum_gso_segment() prefetches the payload of the segments
+	 * ahead into L2 (prefetcht1) instead of L1 (packet/gso.c).  From the
+	 * built-in table only, as gro_far.
+	 */
+	int gso_prefetch_l2;
 	const char *evidence;
 };
 

@@ -18,7 +18,8 @@
  *    partial kernel (INETCSUM_TEST_TUNING_COPY) runs the copy while the
  *    partial sum keeps its own kernel, both matching the reference.  Each
  *    of these runs in a fresh child: the choice is made once per process.
- *    The child also checks the GRO walk's far distance (8 on Intel).
+ *    The child also checks the packet layer's choices from the table (on
+ *    Intel the GRO walk's far distance 8 and GSO's prefetch into L2).
  */
 #define _GNU_SOURCE	/* setenv */
 #include <stdint.h>
@@ -29,7 +30,7 @@
 #include "impl.h"
 #include "ref_csum.h"
 #include "test_util.h"
-#include "shared.h"	/* inetcsum_tuning_gro_far() */
+#include "shared.h"	/* the packet layer's choices */
 #include "tuning.h"
 
 static unsigned failures;
@@ -296,18 +297,25 @@ check_copy_loop_applied(const char *cpu)
 }
 
 /*
- * The GRO walk's distance for far segments (src/shared.h): 8 on Intel's
- * rows, as measured on Intel family 6 model 167; elsewhere 0, the packet
- * layer's own (docs/packet.md, "Far segments").
+ * The packet layer's two choices from the table (src/shared.h), as
+ * measured on Intel family 6 model 167: on Intel's rows the GRO walk's
+ * distance for far segments is 8 and software GSO prefetches into L2;
+ * elsewhere the distance is 0, the packet layer's own, and GSO prefetches
+ * into L1 (docs/packet.md, "Far segments on Intel", "GSO's prefetch on
+ * Intel").
  */
 static void
-check_gro_far(const char *cpu)
+check_packet_choices(const char *cpu)
 {
-	size_t want = strncmp(cpu, "intel:", 6) == 0 ? 8 : 0;
+	int intel = strncmp(cpu, "intel:", 6) == 0;
+	size_t want = intel ? 8 : 0;
 	size_t got = inetcsum_tuning_gro_far();
 
 	CHECK(got == want, "%s: GRO far distance %zu, want %zu", cpu, got,
 	      want);
+	CHECK(inetcsum_tuning_gso_prefetch_l2() == intel,
+	      "%s: GSO prefetches into L%d, want L%d", cpu,
+	      inetcsum_tuning_gso_prefetch_l2() ? 2 : 1, intel ? 2 : 1);
 }
 
 /*
@@ -464,7 +472,7 @@ child_body(void *arg)
 	      "\"%s\"", cpu, t.row, want_row);
 	check_prefetch_applied(cpu, &t);
 	check_copy_loop_applied(cpu);
-	check_gro_far(cpu);
+	check_packet_choices(cpu);
 	/* The first kernel of the registry this CPU runs. */
 	for (i = 0; (best = inetcsum_impl_get(i, &sup)) != NULL; i++)
 		if (sup)

@@ -3,21 +3,22 @@
  * tests/packet/test_gso.c - inetcsum_gso_plan() and inetcsum_gso_segment()
  * against the naive reference of l4gen.c, byte for byte, on random TCP and
  * UDP super-packets over IPv4 (options, source routes) and IPv6 (extension
- * headers, Home Address, routing headers, BIG TCP with and without the
- * jumbo header), random MSS, both checksum modes; each segment also checked
- * by the frame checker (inetcsum_frame_check()) and the payload stream
- * compared with the input's.  Then a hand-worked case for the Linux rules
+ * headers, Home Address, routing headers, BIG TCP with and without the jumbo
+ * header), random MSS, both checksum modes; each segment also checked by the
+ * frame checker (inetcsum_frame_check()) and the payload stream compared
+ * with the input's, with the payload prefetched as the tuning table says,
+ * then into L1 and into L2.  Then a hand-worked case for the Linux rules
  * (flags, sequence and ID wrap), every MSS from 1 on small packets, and the
- * errors: truncations at every byte, lying lengths, wrong protocols, MSS
- * 0, short output; on error the output must be untouched.  Jumbograms
- * (RFC 2675, Linux BIG TCP) apart: TCP and UDP with the jumbo hop-by-hop
- * header against the reference, every segment an ordinary packet (payload
- * length set, no jumbo option), and the jumbo errors: a payload length
- * beside the option, an option value that lies or is below 65536, an
- * option of the wrong length, an option sharing its header.
- * INETCSUM_GSO_FIXEDID (the IPv4 ID kept in every segment) against the
- * reference with its fixed-ID switch, on the same random packets: refused
- * without DF, no change for IPv6, and a hand-worked case.
+ * errors: truncations at every byte, lying lengths, wrong protocols, MSS 0,
+ * short output; on error the output must be untouched.  Jumbograms (RFC
+ * 2675, Linux BIG TCP) apart: TCP and UDP with the jumbo hop-by-hop header
+ * against the reference, every segment an ordinary packet (payload length
+ * set, no jumbo option), and the jumbo errors: a payload length beside the
+ * option, an option value that lies or is below 65536, an option of the
+ * wrong length, an option sharing its header.  INETCSUM_GSO_FIXEDID (the IPv4
+ * ID kept in every segment) against the reference with its fixed-ID switch,
+ * on the same random packets: refused without DF, no change for IPv6, and a
+ * hand-worked case.
  *
  *   test_gso [--pcap FILE]   FILE: every Ethernet segment made, as a pcap
  *                            (for inetcsum check and tshark, 27-segment.sh)
@@ -31,6 +32,7 @@
 #include "inetcsum.h"
 #include "inetcsum_packet.h"
 #include "l4gen.h"
+#include "packet_hooks.h"	/* gso.c's prefetch into L1 or L2 */
 
 #define PKT_CAP		(200u * 1024)
 #define OUT_CAP		(8u * 1024 * 1024)
@@ -637,6 +639,13 @@ main(int argc, char **argv)
 		return 1;
 	linux_rules();
 	random_cases(quick ? 300 : 3000);
+	/* The payload prefetch into L1 and into L2 (packet/gso.c; the tuning
+	 * table picks one per CPU): the same segments either way. */
+	inetcsum_pkt_gso_prefetch_l2 = 0;
+	random_cases(quick ? 30 : 300);
+	inetcsum_pkt_gso_prefetch_l2 = 1;
+	random_cases(quick ? 30 : 300);
+	inetcsum_pkt_gso_prefetch_l2 = -1;
 	every_mss(quick ? 4 : 30);
 	errors(quick ? 10 : 60);
 	jumbograms(quick ? 10 : 60);

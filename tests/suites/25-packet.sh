@@ -61,11 +61,14 @@ build() {
 	fi
 }
 
-# prefetches OBJDUMP-LISTING MEMBER: how many prefetch instructions
-# (x86 prefetch*, arm64 prfm) the listing shows in that archive member.
+# prefetches OBJDUMP-LISTING MEMBER [WHAT]: how many prefetch
+# instructions (x86 prefetch*, arm64 prfm; only those whose line holds
+# WHAT, if given) the listing shows in that archive member.
 prefetches() {
-	awk -v m="$2:" '$2 == "file" && $3 == "format" { on = $1 == m }
-		on && /\t(prefetch|prfm)/ { n++ } END { print n + 0 }' "$1"
+	awk -v m="$2:" -v w="${3:-}" '
+		$2 == "file" && $3 == "format" { on = $1 == m }
+		on && /\t(prefetch|prfm)/ && (w == "" || index($0, w)) { n++ }
+		END { print n + 0 }' "$1"
 }
 
 # check_prefetch: gro.c and gso.c prefetch the next segments, and the
@@ -104,6 +107,20 @@ check_prefetch() {
 			echo "PASS: $m holds $n prefetch instructions"
 		fi
 	done
+	# gso.c prefetches the payload into L1, or into L2 where the tuning
+	# table says so (src/tuning.c, gso_prefetch_l2): both loops.
+	case $(uname -m) in
+	x86_64) set -- prefetcht0 prefetcht1 ;;
+	*) set -- pldl1keep pldl2keep ;;
+	esac
+	for m in "$@"; do
+		if [ "$(prefetches "$lst" gso.c.o "$m")" -eq 0 ]; then
+			echo "FAIL: no $m in gso.c.o"
+			fail=1
+			return
+		fi
+	done
+	echo "PASS: gso.c.o prefetches into L1 ($1) and into L2 ($2)"
 }
 
 if build gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release; then
