@@ -80,8 +80,9 @@
  * 2026-12-07, trial builds side by side with the prefetch distance 0 in
  * the same process), into L2 a cold 64 KiB super-packet went 1.30-1.37x
  * faster than with no prefetch, into L1 only 1.01-1.05x; hot, both cost
- * 1-10%.  On Zen 5 the L1 prefetch gave 1.21-1.30x cold and 1.06-1.11x
- * hot (packet/gso.c); L2 was not measured there.
+ * 1-10%.  With both in one binary, L2 ran 1.29-1.32x L1 cold and 0-2%
+ * slower hot.  On Zen 5 the L1 prefetch gave 1.21-1.30x cold and
+ * 1.06-1.11x hot (packet/gso.c); L2 was not measured there.
  */
 #define INTEL_GSO_PREFETCH_L2 1
 
