@@ -26,7 +26,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # corpus_of NAME: the target's committed corpus folder, or nothing.
 corpus_of() {
-	if [ -d "$PWD/fuzz/corpus/${1#fuzz_}" ]; then echo "$PWD/fuzz/corpus/${1#fuzz_}"; fi
+	local d=$PWD/fuzz/corpus/${1#fuzz_}
+
+	if [ -d "$d" ]; then echo "$d"; fi
 }
 
 # fuzz NAME SECS: one libFuzzer run; its output in WORK.log, its exit
@@ -88,8 +90,8 @@ reproducer() {
 		"$work.log" | sed 's/^==[0-9]*==//')
 	fail_note "$name: ${why:-exit $(cat "$work.rc" 2>/dev/null), no error line}"
 	# The first stack frame in this project's sources: where it went wrong.
-	why=$(grep -m1 -E '#[0-9]+ .* in .* [^ ]*(src|packet|capture|fuzz|tests)/[^ ]+:[0-9]+' \
-		"$work.log" | sed 's/^ *//')
+	local frame='#[0-9]+ .* in .* [^ ]*(src|packet|capture|fuzz|tests)/'
+	why=$(grep -m1 -E "$frame[^ ]+:[0-9]+" "$work.log" | sed 's/^ *//')
 	[ -z "$why" ] || fail_note "$name at $why"
 	crash=$(ls -t "$work"/crash-* "$work"/leak-* "$work"/timeout-* \
 		"$work"/oom-* "$work"/slow-unit-* 2>/dev/null | head -n1)
@@ -105,12 +107,14 @@ reproducer() {
 }
 
 status=0
+# The lines of a passing run's log worth repeating.
+stats='number_of_executed_units|stat::peak_rss_mb'
 for name in "${names[@]}"; do
 	work=$BUILD_ROOT/fuzz-work/${name#fuzz_}
 	corpus=$(corpus_of "$name")
 	echo "$name: $(secs_of "$name") s, corpus $work${corpus:+ $corpus}"
 	if [ "$(cat "$work.rc" 2>/dev/null)" = 0 ]; then
-		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|DONE|did not come back' \
+		grep -E "^(stat::$stats)|DONE|did not come back" \
 			"$work.log" | sed 's/^/  /'
 	else
 		echo "$name FAILED (exit $(cat "$work.rc" 2>/dev/null)):"
