@@ -34,6 +34,7 @@
  */
 #include "packet_internal.h"
 #include "packet_hooks.h"
+#include "pkt_fast.h"	/* fast_prefetch_to() */
 
 #define TCP_SEQ_OFF	4
 #define TCP_FLAGS_OFF	13
@@ -482,29 +483,14 @@ inetcsum_pkt_gso_prefetch_l2_in_use(void)
 static INETCSUM_FORCEINLINE void
 prefetch_payload(const u8 *p, const struct job *j, size_t i)
 {
-#if defined(__GNUC__)
-	size_t start, end, k;
+	size_t start, end;
 
 	if (i >= j->nsegs)
 		return;
 	start = j->hdr_in + i * j->mss;
 	end = start + (i + 1 < j->nsegs ? j->mss :
 		       j->payload - i * j->mss);
-	/* The locality must be a constant: one loop per cache level. */
-	if (j->pf_l2) {
-		for (k = start; k < end; k += 64)
-			__builtin_prefetch(p + k, 0, 2);
-		__builtin_prefetch(p + end - 1, 0, 2);
-	} else {
-		for (k = start; k < end; k += 64)
-			__builtin_prefetch(p + k);
-		__builtin_prefetch(p + end - 1);
-	}
-#else
-	(void)p;
-	(void)j;
-	(void)i;
-#endif
+	fast_prefetch_to(p + start, end - start, j->pf_l2);
 }
 
 /*

@@ -152,9 +152,9 @@ fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
 }
 
 /*
- * Prefetch the 'len' bytes at 'p' for reading, one hint per 64-byte line,
- * only addresses inside them (like the kernels' prefetches: no memory the
- * caller did not hand over is touched).
+ * Prefetch the 'len' bytes at 'p' for reading, into L1, or into L2 where
+ * 'l2', one hint per 64-byte line, only addresses inside them (like the
+ * kernels' prefetches: no memory the caller did not hand over is touched).
  *
  * Forced inline, and so must be every function around it whose only work
  * is prefetching: gcc 12 takes a function made of __builtin_prefetch()
@@ -165,20 +165,38 @@ fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
  * tests/suites/25-packet.sh checks the built objects.
  */
 static INETCSUM_FORCEINLINE void
-fast_prefetch(const void *p, size_t len)
+fast_prefetch_to(const void *p, size_t len, int l2)
 {
 #ifdef __GNUC__
 	const char *c = p;
 	size_t i;
 
-	for (i = 0; i < len; i += 64)
-		__builtin_prefetch(c + i, 0, 3);
-	if (len != 0)
-		__builtin_prefetch(c + len - 1, 0, 3);
+	/* __builtin_prefetch() takes its locality as a constant: 3 (L1), or
+	 * 2 (L2, prefetcht1) where 'l2'. */
+#define FAST_PREFETCH_LINES(loc)					\
+	do {								\
+		for (i = 0; i < len; i += 64)				\
+			__builtin_prefetch(c + i, 0, (loc));		\
+		if (len != 0)						\
+			__builtin_prefetch(c + len - 1, 0, (loc));	\
+	} while (0)
+	if (l2)
+		FAST_PREFETCH_LINES(2);
+	else
+		FAST_PREFETCH_LINES(3);
+#undef FAST_PREFETCH_LINES
 #else
 	(void)p;
 	(void)len;
+	(void)l2;
 #endif
+}
+
+/* fast_prefetch_to() into L1, the packet layer's usual prefetch. */
+static INETCSUM_FORCEINLINE void
+fast_prefetch(const void *p, size_t len)
+{
+	fast_prefetch_to(p, len, 0);
 }
 
 /* inetcsum_pkt_find_l4() at offset 0, the common case inline. */
