@@ -18,28 +18,27 @@
 /*
  * The streaming read of a burst, no checksum semantics, just the bytes
  * pulled in: every 8-byte word of each packet added up (vectorised by
- * -march=native), with the GRO walk's prefetches (packet i + 'ahead'
- * while packet i is read, packets 1 .. ahead - 1 before the first, 0:
- * none; and with 'far', the first lines of far packets that far ahead).
+ * -march=native), with the prefetches of a GRO walk 'w'
+ * (packet_jobs_dpdk.h).
  * Each packet's last line is requested before its first word is read, as
  * the library's long sum does (src/x86/csum_x86_template.h, sum_long_()):
  * with the packets in order that made this read 5-7% faster (Zen 5,
  * packet_jobs_bench -s), and a read that skipped it had been the slower
- * of the two in some runs.  packet_jobs_bench.c takes the fastest of
- * several as the limit.
+ * of the two in some runs.  packet_jobs_bench.c times several walks and
+ * takes the one with the fastest median as the limit.
  */
 uint64_t
-pj_stream_read(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
-	       size_t far)
+pj_stream_read(uint8_t *const *pkts, size_t n, size_t len,
+	       const struct pj_walk *w)
 {
 	uint64_t s = 0;
 	size_t i, k;
 
-	pj_prefetch_start(pkts, n, len, ahead, far);
+	pj_prefetch_start(pkts, n, len, w);
 	for (i = 0; i < n; i++) {
 		const uint8_t *p = pkts[i];
 
-		pj_prefetch_step(pkts, n, i, len, ahead, far);
+		pj_prefetch_step(pkts, n, i, len, w);
 		__builtin_prefetch(p + len - 1);
 		for (k = 0; k + 8 <= len; k += 8) {
 			uint64_t v;
@@ -115,3 +114,4 @@ size_t pj_dpdk_verify(uint8_t *const *p, size_t n) { (void)p; return n; }
 size_t pj_dpdk_forward(uint8_t *const *p, size_t n) { (void)p; return n; }
 void pj_dpdk_nat(uint8_t *const *p, size_t n, uint32_t a) { (void)p; (void)n; (void)a; }
 #endif
+

@@ -42,61 +42,96 @@ pj_far(uint8_t *const *pkts, size_t j, size_t len)
 }
 
 /*
+ * A walk's prefetch, as packet/gro.c's inetcsum_pkt_gro_verify() takes
+ * it: packet i + 'ahead' (0: none) while packet i is read, the first line
+ * of packet i + 'far' if that one is far ('far' not above 'ahead': none
+ * apart), and, with 'near' (not 0 nor 'ahead'), the near packets 'near'
+ * ahead instead of 'ahead'.
+ */
+struct pj_walk {
+	size_t ahead, far, near;
+};
+
+/* Whether the near packets have a distance of their own. */
+static inline int
+pj_near_apart(const struct pj_walk *w)
+{
+	return w->near != 0 && w->near != w->ahead;
+}
+
+/*
  * Packet j (j >= 1) prefetched 'ahead' of its turn: whole, but from its
- * second line if it is far and its first line came 'far' ahead.
+ * second line if it is far and its first line came 'far' ahead; a near
+ * one not here where 'near' is apart (gro.c's prefetch_ahead()).
  */
 static inline __attribute__((always_inline)) void
-pj_prefetch_near(uint8_t *const *pkts, size_t j, size_t len, size_t ahead,
-		 size_t far)
+pj_prefetch_ahead(uint8_t *const *pkts, size_t j, size_t len,
+		  const struct pj_walk *w)
 {
-	size_t from = far > ahead && len > 64 && pj_far(pkts, j, len) ? 64 : 0;
+	int far = pj_far(pkts, j, len);
+	size_t from = w->far > w->ahead && len > 64 && far ? 64 : 0;
 
+	if (!far && pj_near_apart(w))
+		return;
 	pj_prefetch(pkts[j] + from, len - from);
+}
+
+/* Packet j (j >= 1), 'near' ahead of its turn, whole if it is near and
+ * 'near' is apart (gro.c's prefetch_near()). */
+static inline __attribute__((always_inline)) void
+pj_prefetch_near(uint8_t *const *pkts, size_t j, size_t len,
+		 const struct pj_walk *w)
+{
+	if (pj_near_apart(w) && !pj_far(pkts, j, len))
+		pj_prefetch(pkts[j], len);
 }
 
 /*
  * The prefetches of gro.c's walk, for a burst of 'n' packets of 'len'
  * bytes: pj_prefetch_start() before the first packet (packet 0 whole,
  * then the first lines of the far ones among 1 .. far - 1, then the rest
- * of packets 1 .. ahead - 1), pj_prefetch_step() before packet i (packet
- * i + 'ahead', pj_prefetch_near(); the first line of packet i + 'far' if
- * that one is far).  'far' not above 'ahead': every packet whole,
- * 'ahead' ahead.  Forced inline, as pj_prefetch().
+ * of packets 1 .. ahead - 1 and the near ones among 1 .. near - 1),
+ * pj_prefetch_step() before packet i (the first line of packet i + 'far'
+ * if that one is far, packet i + 'ahead', packet i + 'near').  Forced
+ * inline, as pj_prefetch().
  */
 static inline __attribute__((always_inline)) void
-pj_prefetch_start(uint8_t *const *pkts, size_t n, size_t len, size_t ahead,
-		  size_t far)
+pj_prefetch_start(uint8_t *const *pkts, size_t n, size_t len,
+		  const struct pj_walk *w)
 {
 	size_t i;
 
-	if (n != 0 && ahead != 0)
+	if (n != 0 && (w->ahead != 0 || w->near != 0))
 		pj_prefetch(pkts[0], len);
-	for (i = 1; far > ahead && i < n && i < far; i++)
+	for (i = 1; w->far > w->ahead && i < n && i < w->far; i++)
 		if (pj_far(pkts, i, len))
 			pj_prefetch(pkts[i], 64);
-	for (i = 1; i < n && i < ahead; i++)
-		pj_prefetch_near(pkts, i, len, ahead, far);
+	for (i = 1; i < n && i < w->ahead; i++)
+		pj_prefetch_ahead(pkts, i, len, w);
+	for (i = 1; i < n && i < w->near; i++)
+		pj_prefetch_near(pkts, i, len, w);
 }
 
 static inline __attribute__((always_inline)) void
 pj_prefetch_step(uint8_t *const *pkts, size_t n, size_t i, size_t len,
-		 size_t ahead, size_t far)
+		 const struct pj_walk *w)
 {
 	size_t j;
 
-	if (far > ahead && (j = i + far) < n && pj_far(pkts, j, len))
+	if (w->far > w->ahead && (j = i + w->far) < n && pj_far(pkts, j, len))
 		pj_prefetch(pkts[j], 64);
-	if (ahead != 0 && (j = i + ahead) < n)
-		pj_prefetch_near(pkts, j, len, ahead, far);
+	if (w->ahead != 0 && (j = i + w->ahead) < n)
+		pj_prefetch_ahead(pkts, j, len, w);
+	if (w->near != 0 && (j = i + w->near) < n)
+		pj_prefetch_near(pkts, j, len, w);
 }
 
 /*
  * Every byte of the 'n' packets of 'len' bytes at 'pkts' read, with the
- * prefetches of pj_prefetch_start() and pj_prefetch_step() ('ahead' 0:
- * none).
+ * prefetches of pj_prefetch_start() and pj_prefetch_step() for walk 'w'.
  */
 uint64_t pj_stream_read(uint8_t *const *pkts, size_t n, size_t len,
-			size_t ahead, size_t far);
+			const struct pj_walk *w);
 
 /* 1 when built with DPDK; without it the functions below do nothing. */
 int pj_have_dpdk(void);

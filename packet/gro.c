@@ -51,7 +51,10 @@
  *              that many segments ahead instead (0, or not more than
  *              GRO_AHEAD: as the rest), unless the tuning table's row
  *              for this CPU gives another distance (src/tuning.c,
- *              'gro_far': Intel's rows take 8).
+ *              'gro_far': Intel's rows take 8);
+ *   GRO_NEAR_AHEAD  the loop only: a segment that follows its
+ *              predecessor in memory (not seg_far()) is prefetched that
+ *              many ahead instead of GRO_AHEAD (0: as the rest).
  * Measured cold on a Zen 5 (docs/packet.md, "GRO verification: the walk
  * and its prefetch" and "Far segments"), with the packets of a burst in
  * random slots of a 256 MiB pool, as a recycled mempool gives them: the
@@ -65,7 +68,11 @@
  * every distance up to 4 was within the noise of none, 8 lost 5-15%,
  * and every segment's first line prefetched 16 ahead lost up to 9%, 32
  * ahead 10-19%, which is why only the far segments' are (in order, none
- * is far).
+ * is far).  On Intel family 6 model 167 (docs/packet.md, "Near
+ * segments") no prefetch at all ran 0.74-0.76x the read in order, and
+ * the next segment (near ones 1 ahead, far ones still 4) 0.87-0.88x
+ * against 0.82-0.84x with every segment 4 ahead, in five sweep runs; in
+ * random slots every segment is far and the walk is the same.
  * The batch path stayed behind the loop in both layouts, since its first
  * pass over the burst's headers breaks the order that the prefetchers
  * follow.
@@ -76,8 +83,9 @@
 #ifndef GRO_LINES
 #define GRO_LINES	0
 #endif
-/* GRO_AHEAD, GRO_FAR and GRO_NEAR_GAP are in packet_hooks.h, where the
- * bench's floor and read limit take the same values. */
+/* GRO_AHEAD, GRO_FAR, GRO_NEAR_AHEAD and GRO_NEAR_GAP are in
+ * packet_hooks.h, where the bench's floor and read limit take the same
+ * values. */
 /* Segments per pass of the batch path: its arrays live on the stack. */
 #define GRO_CHUNK	32
 
@@ -186,38 +194,56 @@ seg_far(const struct inetcsum_gro_seg *segs, size_t j)
 /*
  * Segment j's (j >= 1) prefetch 'ahead' of its turn: 'lines' of it, but
  * from its second line if it is far and its first line came 'far' ahead
- * ('far' not above 'ahead': never).
+ * ('far' not above 'ahead': never).  With a 'near' distance of its own
+ * (not 0 nor 'ahead'), a near segment is left to prefetch_near().
  */
 static INETCSUM_FORCEINLINE void
-prefetch_near(const struct inetcsum_gro_seg *segs, size_t j, size_t ahead,
-	      size_t lines, size_t far)
+prefetch_ahead(const struct inetcsum_gro_seg *segs, size_t j, size_t ahead,
+	       size_t lines, size_t far, size_t near)
 {
-	prefetch_seg(&segs[j], far > ahead && seg_far(segs, j) ? 64 : 0,
-		     lines);
+	int is_far = seg_far(segs, j);
+
+	if (near != 0 && near != ahead && !is_far)
+		return;
+	prefetch_seg(&segs[j], far > ahead && is_far ? 64 : 0, lines);
+}
+
+/* Segment j (j >= 1), 'near' ahead of its turn: 'lines' of it if it is
+ * near (near 0 or 'ahead': prefetch_ahead() has it). */
+static INETCSUM_FORCEINLINE void
+prefetch_near(const struct inetcsum_gro_seg *segs, size_t j, size_t ahead,
+	      size_t lines, size_t near)
+{
+	if (near != 0 && near != ahead && !seg_far(segs, j))
+		prefetch_seg(&segs[j], 0, lines);
 }
 
 /*
- * The prefetches due before segment i is verified: segment i + 'ahead'
- * (prefetch_near()), and the first line of segment i + 'far' if that one
- * is far.  'far' not above 'ahead' turns the second part off.
+ * The prefetches due before segment i is verified: the first line of
+ * segment i + 'far' if that one is far, segment i + 'ahead'
+ * (prefetch_ahead()), and segment i + 'near' if that one is near
+ * (prefetch_near()).  'far' not above 'ahead' turns the first part off,
+ * 'near' 0 or equal to 'ahead' the third.
  */
 static INETCSUM_FORCEINLINE void
 prefetch_step(const struct inetcsum_gro_seg *segs, size_t n, size_t i,
-	      size_t ahead, size_t lines, size_t far)
+	      size_t ahead, size_t lines, size_t far, size_t near)
 {
 	size_t j;
 
 	if (far > ahead && (j = i + far) < n && seg_far(segs, j))
 		prefetch_seg(&segs[j], 0, 1);
 	if (ahead != 0 && (j = i + ahead) < n)
-		prefetch_near(segs, j, ahead, lines, far);
+		prefetch_ahead(segs, j, ahead, lines, far, near);
+	if (near != 0 && (j = i + near) < n)
+		prefetch_near(segs, j, ahead, lines, near);
 }
 
 /* The per-segment loop: one segment located, summed and judged at a
  * time, with prefetch_step() before each. */
 static size_t
 verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
-	    size_t lines, size_t far)
+	    size_t lines, size_t far, size_t near)
 {
 	size_t i, good = 0;
 
@@ -229,20 +255,23 @@ verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
 	 * than asked for once the header is parsed (two misses in a row);
 	 * then the first lines of the far segments up to far - 1; then the
 	 * rest of segments 1 .. ahead - 1, as prefetch_step() would have
+	 * (prefetch_ahead()), and the near ones of 1 .. near - 1
 	 * (prefetch_near()).
 	 * Measured cold in random slots on Zen 5 (docs/packet.md, "The
 	 * burst's first segment"): 0.80-0.82x the read of the time without
 	 * segment 0, 0.84-0.86x with it.
 	 */
-	if (n != 0 && ahead != 0)
+	if (n != 0 && (ahead != 0 || near != 0))
 		prefetch_seg(&segs[0], 0, lines);
 	for (i = 1; far > ahead && i < n && i < far; i++)
 		if (seg_far(segs, i))
 			prefetch_seg(&segs[i], 0, 1);
 	for (i = 1; i < n && i < ahead; i++)
-		prefetch_near(segs, i, ahead, lines, far);
+		prefetch_ahead(segs, i, ahead, lines, far, near);
+	for (i = 1; i < n && i < near; i++)
+		prefetch_near(segs, i, ahead, lines, near);
 	for (i = 0; i < n; i++) {
-		prefetch_step(segs, n, i, ahead, lines, far);
+		prefetch_step(segs, n, i, ahead, lines, far, near);
 		segs[i].payload_sum = 0;
 		segs[i].status = segs[i].pkt == NULL ? INETCSUM_EINVAL :
 				 verify_one(&segs[i]);
@@ -378,12 +407,13 @@ verify_burst(struct inetcsum_gro_seg *segs, size_t n, size_t group,
 
 size_t
 inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
-			size_t group, size_t ahead, size_t lines, size_t far)
+			size_t group, size_t ahead, size_t lines, size_t far,
+			size_t near)
 {
 	if (segs == NULL && n != 0)
 		return 0;
 	if (group == (size_t)-1)
-		return verify_loop(segs, n, ahead, lines, far);
+		return verify_loop(segs, n, ahead, lines, far, near);
 	return verify_burst(segs, n, group, ahead, lines);
 }
 
@@ -399,7 +429,8 @@ INETCSUM_API size_t
 inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 {
 	return inetcsum_pkt_gro_verify(segs, n, GRO_GROUP, GRO_AHEAD,
-				       GRO_LINES, inetcsum_pkt_gro_far_in_use());
+				       GRO_LINES, inetcsum_pkt_gro_far_in_use(),
+				       GRO_NEAR_AHEAD);
 }
 
 /*

@@ -71,14 +71,18 @@ set_sums(struct l4gen *g)
 #define SLOT		2048
 
 /* The walks compared: group ((size_t)-1: loop), ahead, lines, far. */
-static const size_t walks[][4] = {
-	{ (size_t)-1, 0, 0, 0 }, { (size_t)-1, 1, 0, 0 },
-	{ (size_t)-1, 2, 2, 0 }, { (size_t)-1, 4, 0, 0 }, { 0, 0, 0, 0 },
-	{ 1, 0, 0, 0 }, { 1, 2, 0, 0 }, { 3, 1, 2, 0 }, { 8, 8, 0, 0 },
-	{ 32, 32, 0, 0 }, { 5, 64, 1, 0 }, { (size_t)-1, 100, 1, 0 },
-	{ (size_t)-1, 4, 0, 32 }, { (size_t)-1, 2, 2, 16 },
-	{ (size_t)-1, 0, 0, 8 }, { (size_t)-1, 1, 1, 100 },
-	{ (size_t)-1, 8, 0, 4 }, { (size_t)-1, 4, 0, 8 },
+static const size_t walks[][5] = {
+	{ (size_t)-1, 0, 0, 0, 0 }, { (size_t)-1, 1, 0, 0, 0 },
+	{ (size_t)-1, 2, 2, 0, 0 }, { (size_t)-1, 4, 0, 0, 0 },
+	{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0 }, { 1, 2, 0, 0, 0 },
+	{ 3, 1, 2, 0, 0 }, { 8, 8, 0, 0, 0 }, { 32, 32, 0, 0, 0 },
+	{ 5, 64, 1, 0, 0 }, { (size_t)-1, 100, 1, 0, 0 },
+	{ (size_t)-1, 4, 0, 32, 0 }, { (size_t)-1, 2, 2, 16, 0 },
+	{ (size_t)-1, 0, 0, 8, 0 }, { (size_t)-1, 1, 1, 100, 0 },
+	{ (size_t)-1, 8, 0, 4, 0 }, { (size_t)-1, 4, 0, 8, 0 },
+	{ (size_t)-1, 4, 0, 8, 1 }, { (size_t)-1, 4, 0, 32, 2 },
+	{ (size_t)-1, 0, 0, 8, 3 }, { (size_t)-1, 2, 1, 0, 100 },
+	{ (size_t)-1, 4, 0, 8, 4 },
 };
 
 /*
@@ -207,7 +211,7 @@ bursts(unsigned long rounds)
 		/* The per-segment loop without prefetch (gro.c before the
 		 * batch path) as the bit-for-bit reference of the others. */
 		memcpy(ref, s, n * sizeof(s[0]));
-		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0, 0);
+		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0, 0, 0);
 		for (w = 0; w < sizeof(walks) / sizeof(walks[0]); w++) {
 			memcpy(s, ref, n * sizeof(s[0]));
 			for (k = 0; k < n; k++) {
@@ -217,7 +221,8 @@ bursts(unsigned long rounds)
 			goodw = inetcsum_pkt_gro_verify(s, n, walks[w][0],
 							walks[w][1],
 							walks[w][2],
-							walks[w][3]);
+							walks[w][3],
+							walks[w][4]);
 			CHECK(goodw == good, "walk %zu: %zu good, want %zu",
 			      w, goodw, good);
 			for (k = 0; k < n; k++)
