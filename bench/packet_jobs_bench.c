@@ -21,10 +21,10 @@
  * (per-segment loop or inetcsum_partial_batch() calls of 1 or 32
  * segments; prefetch of the segment 1, 2, 4 or 8 ahead, all its lines,
  * or 4 ahead, its first two; the first lines of the far segments 8, 16
- * or 32 ahead; no prefetch) side by side with the streaming read and
- * the payload sums alone, in an
- * order rotated from round to round, each as a ratio to the read of its
- * round.
+ * or 32 ahead; the near segments 1 or 2 ahead; no prefetch) side by
+ * side with the streaming read and the payload sums alone, in an order
+ * rotated from round to round, each as a ratio to the read of its round
+ * (the read's walk with the fastest median, time_read()).
  * With -x, the packets lie in the pool's slots in a random order, as the
  * buffers of a receive ring do once a mempool has recycled them, instead
  * of one after the other: the hardware prefetchers then cannot run from
@@ -33,7 +33,7 @@
  *        (rounds: 15, -q 2)
  * The clock and the median are the bench engine's (bench/engine/
  * bench_timer.h, bench_stats.h); the limit stays its own read loop
- * (packet_jobs_dpdk.c), which prefetches as the GRO walk it bounds does.
+ * (packet_jobs_dpdk.c), which prefetches as the GRO walks it bounds do.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,8 +340,8 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 	return (inetcsum_bench_now_ns() - t) / (double)it;
 }
 
-/* The variants of the sweep (-s): group (-1: loop), ahead, lines, far
- * (inetcsum_pkt_gro_verify()). */
+/* The variants of the sweep (-s): group (-1: loop), ahead, lines, far,
+ * near (inetcsum_pkt_gro_verify()). */
 static const struct variant {
 	size_t group, ahead, lines, far, near;
 	const char *name;
@@ -350,14 +350,16 @@ static const struct variant {
 	{ (size_t)-1, 1, 0, 0, 0, "loop, i+1 all lines" },
 	{ (size_t)-1, 2, 0, 0, 0, "loop, i+2 all lines" },
 	{ (size_t)-1, 4, 0, 0, 0, "loop, i+4 all lines" },
+	{ (size_t)-1, 8, 0, 0, 0, "loop, i+8 all lines" },
+	{ (size_t)-1, 4, 2, 0, 0, "loop, i+4 first 2 lines" },
+	{ (size_t)-1, 1, 0, 8, 0, "loop, i+1, far i+8" },
 	{ (size_t)-1, 4, 0, 8, 0, "loop, i+4, far i+8" },
+	{ (size_t)-1, 4, 0, 16, 0, "loop, i+4, far i+16" },
+	{ (size_t)-1, 4, 0, 32, 0, "loop, i+4, far i+32" },
+	{ (size_t)-1, 8, 0, 32, 0, "loop, i+8, far i+32" },
 	{ (size_t)-1, 4, 0, 8, 1, "loop, i+4, far i+8, near i+1" },
 	{ (size_t)-1, 4, 0, 8, 2, "loop, i+4, far i+8, near i+2" },
-	{ (size_t)-1, 4, 0, 16, 1, "loop, i+4, far i+16, near i+1" },
-	{ (size_t)-1, 4, 0, 32, 0, "loop, i+4, far i+32" },
 	{ (size_t)-1, 4, 0, 32, 1, "loop, i+4, far i+32, near i+1" },
-	{ (size_t)-1, 1, 0, 8, 0, "loop, i+1, far i+8" },
-	{ (size_t)-1, 8, 0, 32, 1, "loop, i+8, far i+32, near i+1" },
 	{ 1, 2, 0, 0, 0, "batch/1, i+2 all lines" },
 	{ 32, 0, 0, 0, 0, "batch/32, no prefetch" },
 };
