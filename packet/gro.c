@@ -69,10 +69,11 @@
  * and every segment's first line prefetched 16 ahead lost up to 9%, 32
  * ahead 10-19%, which is why only the far segments' are (in order, none
  * is far).  On Intel family 6 model 167 (docs/packet.md, "Near
- * segments") no prefetch at all ran 0.74-0.76x the read in order, and
- * the next segment (near ones 1 ahead, far ones still 4) 0.87-0.88x
- * against 0.82-0.84x with every segment 4 ahead, in five sweep runs; in
- * random slots every segment is far and the walk is the same.
+ * segments"), in order, on 2 MiB pages, no prefetch ran 0.76x the
+ * read, every segment 4 ahead 0.87-0.90x, and the near segments 2
+ * ahead (far ones still 4) 0.94-0.97x, 1 ahead 0.91-0.95x, 3 ahead
+ * 0.92-0.94x (two sweep runs, each distance twice); in random slots
+ * every segment is far and the walk prefetches as before (within 2%).
  * The batch path stayed behind the loop in both layouts, since its first
  * pass over the burst's headers breaks the order that the prefetchers
  * follow.

@@ -51,7 +51,7 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 #define GRO_FAR		32
 #endif
 #ifndef GRO_NEAR_AHEAD
-#define GRO_NEAR_AHEAD	1
+#define GRO_NEAR_AHEAD	2
 #endif
 #define GRO_NEAR_GAP	4096
 
