@@ -351,7 +351,9 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 }
 
 /* The variants of the sweep (-s): group (-1: loop), ahead, lines, far,
- * near (inetcsum_pkt_gro_verify()). */
+ * near (inetcsum_pkt_gro_verify()); group DEFAULT_WALK: the library's
+ * own inetcsum_gro_verify(), the walk above with the CPU's values. */
+#define DEFAULT_WALK	((size_t)-2)
 static const struct variant {
 	size_t group, ahead, lines, far, near;
 	const char *name;
@@ -372,6 +374,7 @@ static const struct variant {
 	{ (size_t)-1, 4, 0, 32, 2, "loop, i+4, far i+32, near i+2" },
 	{ 1, 2, 0, 0, 0, "batch/1, i+2 all lines" },
 	{ 32, 0, 0, 0, 0, "batch/32, no prefetch" },
+	{ DEFAULT_WALK, 0, 0, 0, 0, "inetcsum_gro_verify()" },
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -387,8 +390,12 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 			segs[i].pkt = ptr[b * BURST + i];
 			segs[i].len = PKTLEN;
 		}
-		good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
-						v->ahead, v->lines, v->far, v->near);
+		if (v->group == DEFAULT_WALK)
+			good += inetcsum_gro_verify(segs, BURST);
+		else
+			good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
+							v->ahead, v->lines,
+							v->far, v->near);
 	}
 	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {

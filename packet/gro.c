@@ -135,7 +135,7 @@ verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc)
 }
 
 /* Verify one segment; fills 'payload_sum' when it could be parsed. */
-static int
+static INETCSUM_FORCEINLINE int
 verify_one(struct inetcsum_gro_seg *s)
 {
 	struct inetcsum_l4loc loc;
@@ -241,8 +241,10 @@ prefetch_step(const struct inetcsum_gro_seg *segs, size_t n, size_t i,
 }
 
 /* The per-segment loop: one segment located, summed and judged at a
- * time, with prefetch_step() before each. */
-static size_t
+ * time, with prefetch_step() before each.  Inlined into its two callers:
+ * inetcsum_pkt_gro_verify() with every choice a variable, and
+ * verify_default() with the constants of inetcsum_gro_verify(). */
+static INETCSUM_FORCEINLINE size_t
 verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
 	    size_t lines, size_t far, size_t near)
 {
@@ -426,9 +428,22 @@ inetcsum_pkt_gro_far_in_use(void)
 	return far != 0 ? far : GRO_FAR;
 }
 
+/* The default walk, its distances constants but the far one (the
+ * tuning table's). */
+static INETCSUM_NOINLINE size_t
+verify_default(struct inetcsum_gro_seg *segs, size_t n, size_t far)
+{
+	return verify_loop(segs, n, GRO_AHEAD, GRO_LINES, far,
+			   GRO_NEAR_AHEAD);
+}
+
 INETCSUM_API size_t
 inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 {
+	if (segs == NULL && n != 0)
+		return 0;
+	if (GRO_GROUP == (size_t)-1)
+		return verify_default(segs, n, inetcsum_pkt_gro_far_in_use());
 	return inetcsum_pkt_gro_verify(segs, n, GRO_GROUP, GRO_AHEAD,
 				       GRO_LINES, inetcsum_pkt_gro_far_in_use(),
 				       GRO_NEAR_AHEAD);
