@@ -73,7 +73,7 @@
  * read, every segment 4 ahead 0.87-0.90x, and the near segments 2
  * ahead (far ones still 4) 0.94-0.97x, 1 ahead 0.91-0.95x, 3 ahead
  * 0.92-0.94x (two sweep runs, each distance twice); in random slots
- * every segment is far and the walk prefetches as before (within 2%).
+ * every segment is far and the walk prefetches as before (within 3%).
  * The batch path stayed behind the loop in both layouts, since its first
  * pass over the burst's headers breaks the order that the prefetchers
  * follow.

@@ -25,9 +25,9 @@
  * lines of each (0: all), and in the loop the first line of a segment far
  * from its predecessor in memory 'far' segments ahead (0: as the rest)
  * and a segment near its predecessor 'near' segments ahead (0: 'ahead',
- * as the rest).  Every choice gives the same 'status' and 'payload_sum'.  For
- * bench/packet_jobs_bench.c, which measures them side by side; not
- * exported from the shared library.
+ * as the rest).  Every choice gives the same 'status' and
+ * 'payload_sum'.  For bench/packet_jobs_bench.c, which measures them
+ * side by side; not exported from the shared library.
  */
 size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			       size_t group, size_t ahead, size_t lines,
@@ -38,11 +38,11 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
  * i + GRO_AHEAD prefetched before segment i if it is far, with its first
  * line GRO_FAR ahead (or as far as the tuning table says for this CPU,
  * inetcsum_pkt_gro_far_in_use()), and segment i + GRO_NEAR_AHEAD if it
- * is near.  A segment is far when it starts
- * before its predecessor's end or GRO_NEAR_GAP bytes or more past it: the
- * hardware prefetchers, which follow a stream within a 4 KiB page, will
- * not have fetched it.  Here so that bench/packet_jobs_bench.c's floor
- * and read limit prefetch with the same values.
+ * is near.  A segment is far when it starts before its predecessor's end
+ * or GRO_NEAR_GAP bytes or more past it: the hardware prefetchers, which
+ * follow a stream within a 4 KiB page, will not have fetched it.  Here
+ * so that bench/packet_jobs_bench.c's floor and read limit prefetch with
+ * the same values.
  */
 #ifndef GRO_AHEAD
 #define GRO_AHEAD	4
