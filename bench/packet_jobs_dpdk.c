@@ -114,4 +114,3 @@ size_t pj_dpdk_verify(uint8_t *const *p, size_t n) { (void)p; return n; }
 size_t pj_dpdk_forward(uint8_t *const *p, size_t n) { (void)p; return n; }
 void pj_dpdk_nat(uint8_t *const *p, size_t n, uint32_t a) { (void)p; (void)n; (void)a; }
 #endif
-
