@@ -194,12 +194,13 @@ static double read_t[NREAD][MAXROUNDS];
  * the cold job timed first in a round then follows a pass over memory,
  * as the others do, not the hot forwarding and NAT jobs of the round
  * before.  Without it, on Intel family 6 model 167 (2026-12-07), the GRO
- * job ran 15-25% slower in the rounds that timed it first than in those
- * that timed it after the read and DPDK's loop (5-7 rounds per process,
- * 7 processes), and the read, whose best walk is timed among its last,
- * never paid that; with it, the rounds agreed.  Why is not measurable
- * here (no counters); a memory system that slows down while the core
- * works from its caches would do it.
+ * job ran 12-36% slower in the rounds that timed it first than in those
+ * that timed it after the read and DPDK's loop (a dozen processes that
+ * printed every round, 7-9 rounds each, 4 KiB pages), and the read,
+ * whose best walk is timed among its last, never paid that; with it,
+ * the rounds agreed (two processes).  Why is not measurable here (no
+ * counters); a memory system that slows down while the core works from
+ * its caches would do it.
  */
 static void
 warm_pass(uint8_t **ptr, size_t nb)
