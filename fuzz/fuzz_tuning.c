@@ -36,7 +36,9 @@ judge(char *text, size_t len, const struct inetcsum_cpu_ident *id,
 	    strlen(row.partial) > 31 || strlen(row.copy) > 31 ||
 	    strlen(row.evidence) > 200 || row.prefetch < -1 ||
 	    row.prefetch > (1 << 20) ||
-	    (row.partial_large == NULL && row.partial_large_min != 0))
+	    (row.partial_large == NULL && row.partial_large_min != 0) ||
+	    row.gro_far > 1024 || row.gso_prefetch_l2 < 0 ||
+	    row.gso_prefetch_l2 > 1)
 		abort();
 }
 

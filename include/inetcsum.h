@@ -513,8 +513,10 @@ inetcsum_tuning_source(void);
  * inetcsum_tuning_export() writes into 'buf' ('cap' bytes) the tuning
  * record for this CPU with kernel 'partial' for inetcsum_partial(), 'copy'
  * for inetcsum_copy() and a prefetch distance of 'prefetch' bytes (-1: the
- * build's default), the other settings taken from the table's row (the
- * length from which the distance applies among them), and
+ * build's default), the packet layer's prefetch as
+ * inetcsum_packet_tuning_set() (inetcsum_packet.h) set it, the other
+ * settings taken from the table's row (the length from which the distance
+ * applies among them, and the packet prefetch where it was not set), and
  * 'note' (one line of at most 200 bytes, or NULL) saying what was measured.
  * It returns the record's length (NUL-terminated), or -1 when a name is
  * not spelt as a kernel name (1 to 31 lower-case letters, digits and

@@ -631,10 +631,11 @@ struct inetcsum_gro_seg {
  * 0.  The packets are only read.  Thread-safe; no allocation.  Hand it a
  * whole burst rather than one segment at a time: it prefetches the first
  * segment whole at once and the segments ahead of the one it verifies
- * (the first line of a segment that does not follow the one before it in
- * memory 32 ahead, 8 on Intel CPUs, the rest 4 ahead; docs/packet.md,
- * "Far segments", "Far segments on Intel" and "The burst's first
- * segment").
+ * (a segment that does not follow the one before it in memory 4 ahead,
+ * its first line 32 ahead, 8 on Intel CPUs, or as the tuning record says,
+ * inetcsum_packet_tuning(); a segment that does, 2 ahead; docs/packet.md,
+ * "Far segments", "Far segments on Intel", "Near segments, huge pages and
+ * a fairer read limit" and "The burst's first segment").
  */
 INETCSUM_API size_t inetcsum_gro_verify(struct inetcsum_gro_seg *segs,
 					size_t n);
@@ -883,6 +884,36 @@ INETCSUM_API int
 inetcsum_gso_segment(const void *pkt, size_t len, size_t l3_offset,
 		     size_t mss, unsigned flags, void *out, size_t out_cap,
 		     struct inetcsum_gso_seg *segs, size_t max_segs);
+
+/* ====================================================================== */
+/*  The packet layer's prefetch                                           */
+/* ====================================================================== */
+
+/*
+ * Two choices of the packet layer follow the CPU, as the kernels do
+ * (docs/tuning.md): 'gro_far', how many segments ahead
+ * inetcsum_gro_verify() prefetches the first line of a segment that lies
+ * far from the one before it in memory, and 'gso_l2', whether
+ * inetcsum_gso_segment() prefetches the payload ahead into L2 (1) or L1
+ * (0).  They come from this CPU's tuning record (`inetcsum tune`
+ * measures them), else from the built-in table: 8 and L2 on Intel CPUs,
+ * 32 and L1 elsewhere.
+ *
+ * inetcsum_packet_tuning() fills 't' with the choices in use.
+ * inetcsum_packet_tuning_set() overrides them for the rest of the process:
+ * 'gro_far' 1 to 1024 segments (0 keeps it), 'gso_l2' 0 or 1 (-1 keeps
+ * it); calls already running finish as they began.  For `inetcsum tune`,
+ * for benchmarks and for tuning a deployment.  It returns 0, or -1 with
+ * nothing changed for a value out of range.  Every choice gives the same
+ * results.  Thread-safe; no allocation.
+ */
+struct inetcsum_packet_tuning {
+	size_t gro_far;
+	int gso_l2;
+};
+
+INETCSUM_API void inetcsum_packet_tuning(struct inetcsum_packet_tuning *t);
+INETCSUM_API int inetcsum_packet_tuning_set(size_t gro_far, int gso_l2);
 
 /* ====================================================================== */
 /*  IP fragmentation                                                      */

@@ -18,6 +18,8 @@
  * ~(pseudo(new length) + header(field 0) + sum of the placed P_i): the
  * header is summed again (20-60 bytes), the payload never.
  */
+#include <stdatomic.h>
+
 #include "pkt_fast.h"
 #include "packet_hooks.h"
 
@@ -420,11 +422,16 @@ inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 	return verify_burst(segs, n, group, ahead, lines);
 }
 
+_Atomic size_t inetcsum_pkt_gro_far = 0;
+
 size_t
 inetcsum_pkt_gro_far_in_use(void)
 {
-	size_t far = inetcsum_tuning_gro_far();
+	size_t far = atomic_load_explicit(&inetcsum_pkt_gro_far,
+					  memory_order_relaxed);
 
+	if (far == 0)
+		far = inetcsum_tuning_gro_far();
 	return far != 0 ? far : GRO_FAR;
 }
 

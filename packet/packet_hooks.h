@@ -57,9 +57,12 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 
 /*
  * The distance inetcsum_gro_verify() prefetches far segments' first lines
- * with on this CPU: the tuning table row's (src/tuning.c, 'gro_far'), else
- * GRO_FAR.
+ * with on this CPU: inetcsum_pkt_gro_far where it is set (0: not), else
+ * the tuning record's or table row's (src/tuning.c, 'gro_far'), else
+ * GRO_FAR.  inetcsum_packet_tuning_set() (prefetch_tuning.c) sets the
+ * hook.
  */
+extern _Atomic size_t inetcsum_pkt_gro_far;
 size_t inetcsum_pkt_gro_far_in_use(void);
 
 /*
@@ -71,12 +74,13 @@ extern size_t inetcsum_pkt_gso_prefetch;
 
 /*
  * Where it prefetches it: 1 into L2 (prefetcht1), 0 into L1, -1 (the
- * default) as the tuning table says for this CPU (src/tuning.c,
- * 'gso_prefetch_l2': L2 on Intel).  For bench/gso_bench.c and the tests;
- * not exported from the shared library.
+ * default) as the tuning record or table says for this CPU (src/tuning.c,
+ * 'gso_prefetch_l2': L2 on Intel).  Set by inetcsum_packet_tuning_set()
+ * and, below the API, by bench/gso_bench.c and the tests; not exported
+ * from the shared library.
  */
-extern int inetcsum_pkt_gso_prefetch_l2;
-/* Whether it prefetches into L2 now (the hook, else the table's choice). */
+extern _Atomic int inetcsum_pkt_gso_prefetch_l2;
+/* Whether it prefetches into L2 now (the hook, else the row's choice). */
 int inetcsum_pkt_gso_prefetch_l2_in_use(void);
 
 #endif /* INETCSUM_PACKET_HOOKS_H */

@@ -338,14 +338,28 @@ inetcsum_tuning_ident(struct inetcsum_cpu_ident *id)
 #endif
 }
 
+/* The packet layer's two choices: the tuning record's, else the table's
+ * (a record of format 2 carries the table's). */
 size_t
 inetcsum_tuning_gro_far(void)
+{
+	return inetcsum_tuning_this_cpu()->gro_far;
+}
+
+int
+inetcsum_tuning_gso_prefetch_l2(void)
+{
+	return inetcsum_tuning_this_cpu()->gso_prefetch_l2;
+}
+
+size_t
+inetcsum_tuning_table_gro_far(void)
 {
 	return inetcsum_tuning_table_row()->gro_far;
 }
 
 int
-inetcsum_tuning_gso_prefetch_l2(void)
+inetcsum_tuning_table_gso_l2(void)
 {
 	return inetcsum_tuning_table_row()->gso_prefetch_l2;
 }

@@ -66,14 +66,14 @@ struct inetcsum_tuning_row {
 	/*
 	 * How many segments ahead inetcsum_gro_verify() prefetches the first
 	 * line of a segment that lies far from its predecessor in memory
-	 * (packet/gro.c; 0: the packet layer's default, GRO_FAR).  From the
-	 * built-in table only: a tuning record does not carry it.
+	 * (packet/gro.c; 0: the packet layer's default, GRO_FAR).  A tuning
+	 * record of format 3 carries it.
 	 */
 	size_t gro_far;
 	/*
 	 * 1: inetcsum_gso_segment() prefetches the payload of the segments
-	 * ahead into L2 (prefetcht1) instead of L1 (packet/gso.c).  From the
-	 * built-in table only, as gro_far.
+	 * ahead into L2 (prefetcht1) instead of L1 (packet/gso.c).  A tuning
+	 * record of format 3 carries it, as gro_far.
 	 */
 	int gso_prefetch_l2;
 	const char *evidence;

@@ -18,10 +18,10 @@
  * (secure_getenv() where the C library has it), so only the system file is
  * read there.
  *
- * The format (version 2), exactly these lines in this order, each ending in
+ * The format (version 3), exactly these lines in this order, each ending in
  * a newline, at most RECORD_MAX bytes in all:
  *
- *   inetcsum-tuning 2
+ *   inetcsum-tuning 3
  *   cpu VENDOR FAMILY MODEL FEATURES      e.g. "cpu amd 25 17 0x1fff"
  *   partial KERNEL
  *   copy KERNEL
@@ -29,6 +29,8 @@
  *   prefetch_min N                        bytes, 0: prefetch in every buffer
  *   copy_madd_min N                       bytes, 0: never
  *   partial_large KERNEL|- N
+ *   gro_far N                             segments, 1 to 1024
+ *   gso_prefetch_l2 N                     1: into L2, 0: into L1
  *   note TEXT                             what was measured, and when
  *   check XXXX
  *
@@ -47,7 +49,10 @@
  * Version 1 had no prefetch_min line: its distance applied to every
  * buffer, and `inetcsum tune` measured it so, which lost against a row
  * that prefetches only in long buffers (docs/tuning.md).  Such a record
- * is of another version now, and ignored like one.
+ * is of another version now, and ignored like one.  Version 2 had no
+ * gro_far and gso_prefetch_l2 lines, the packet layer's prefetch
+ * (include/inetcsum_packet.h, inetcsum_packet_tuning()): it is still
+ * read, and those two come from the table's row.
  *
  * A record that is absent, unreadable, malformed, of another version or of
  * another CPU is ignored: the library never fails because of one, and
@@ -60,11 +65,13 @@
 
 #include "crc32c.h"
 #include "impl.h"
+#include "shared.h"	/* inetcsum_pkt_prefetch_builtin() */
 #include "tuning.h"
 
 #define RECORD_MAX	1024
 #define NAME_MAX_	31
 #define NOTE_MAX	200
+#define GRO_FAR_MAX	1024	/* as inetcsum_packet_tuning_set() */
 
 /* The record in use, its strings, and what inetcsum_tuning() reports. */
 static struct inetcsum_tuning_row record_row;
@@ -200,7 +207,7 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 	unsigned family, model, check, want;
 	unsigned long feat;
 	long long n, m;
-	int used;
+	int used, version, ln;
 
 #define BAD(...) do { snprintf(why, whylen, __VA_ARGS__); return -1; } while (0)
 	if (len > RECORD_MAX)
@@ -220,8 +227,12 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 	line = next_line(text, len, &pos);
 	if (line == NULL || strncmp(line, "inetcsum-tuning ", 16) != 0)
 		BAD("not a tuning record");
-	if (strcmp(line + 16, "2") != 0)
-		BAD("format version %.8s, not 2", line + 16);
+	if (strcmp(line + 16, "2") == 0)
+		version = 2;
+	else if (strcmp(line + 16, "3") == 0)
+		version = 3;
+	else
+		BAD("format version %.8s, not 3 (or 2)", line + 16);
 	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "cpu")) == NULL ||
 	    sscanf(v, "%7[a-z] %u %u %lx%n", vendor, &family, &model, &feat,
@@ -265,16 +276,38 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 	}
 	row->partial_large = rec_large[0] != '\0' ? rec_large : NULL;
 	row->partial_large_min = row->partial_large != NULL ? (size_t)m : 0;
+	ln = 9;
+	if (version == 3) {
+		line = next_line(text, len, &pos);
+		if (line == NULL || (v = after(line, "gro_far")) == NULL ||
+		    number(v, 0, &n) < 0 || n < 1 || n > GRO_FAR_MAX)
+			BAD("line 9 is not \"gro_far N\" (1 to %d)",
+			    GRO_FAR_MAX);
+		row->gro_far = (size_t)n;
+		line = next_line(text, len, &pos);
+		if (line == NULL ||
+		    (v = after(line, "gso_prefetch_l2")) == NULL ||
+		    number(v, 0, &n) < 0 || n > 1)
+			BAD("line 10 is not \"gso_prefetch_l2 N\" (0 or 1)");
+		row->gso_prefetch_l2 = (int)n;
+		ln = 11;
+	} else {
+		const struct inetcsum_tuning_row *t = inetcsum_tuning_row(id);
+
+		row->gro_far = t->gro_far;
+		row->gso_prefetch_l2 = t->gso_prefetch_l2;
+	}
 	line = next_line(text, len, &pos);
 	if (line == NULL || (v = after(line, "note")) == NULL ||
 	    strlen(v) > NOTE_MAX)
-		BAD("line 9 is not \"note TEXT\" (at most %d bytes)", NOTE_MAX);
+		BAD("line %d is not \"note TEXT\" (at most %d bytes)", ln,
+		    NOTE_MAX);
 	snprintf(rec_evidence, sizeof(rec_evidence), "%s", v);
 	line = next_line(text, len, &pos);
 	if (line == NULL || pos != len || (v = after(line, "check")) == NULL ||
 	    strlen(v) != 4 || sscanf(v, "%4x%n", &check, &used) != 1 ||
 	    used != 4)
-		BAD("line 10 is not \"check XXXX\", the last line");
+		BAD("line %d is not \"check XXXX\", the last line", ln + 1);
 	if (check != want)
 		BAD("check %04x does not match its contents (%04x)", check,
 		    want);
@@ -411,8 +444,8 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 	const struct inetcsum_tuning_row *row = inetcsum_tuning_table_row();
 	struct inetcsum_cpu_ident id;
 	char k[3][NAME_MAX_ + 1];
-	size_t i;
-	int n, c;
+	size_t i, gro_far;
+	int n, c, gso_l2;
 
 	if (buf == NULL || partial == NULL || copy == NULL ||
 	    name(partial, strlen(partial), k[0]) < 0 ||
@@ -428,17 +461,27 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 	else
 		snprintf(k[2], sizeof(k[2]), "-");
 	inetcsum_tuning_ident(&id);
+	/*
+	 * The packet layer's choices: inetcsum_packet_tuning_set()'s, as
+	 * `inetcsum tune` measured them, else the table row's.  Not the
+	 * record's: like the rest, the record is read at a first call, and
+	 * an export must not be one.
+	 */
+	inetcsum_pkt_prefetch_builtin(&gro_far, &gso_l2);
+	if (gro_far < 1 || gro_far > GRO_FAR_MAX)
+		return -1;
 	n = snprintf(buf, cap,
-		     "inetcsum-tuning 2\n"
+		     "inetcsum-tuning 3\n"
 		     "cpu %s %u %u 0x%x\n"
 		     "partial %s\ncopy %s\nprefetch %ld\nprefetch_min %zu\n"
-		     "copy_madd_min %zu\npartial_large %s %zu\nnote %s\n",
+		     "copy_madd_min %zu\npartial_large %s %zu\n"
+		     "gro_far %zu\ngso_prefetch_l2 %d\nnote %s\n",
 		     vendor_name(id.vendor), (unsigned)id.family,
 		     (unsigned)id.model, (unsigned)csum_features(),
 		     k[0], k[1], prefetch, row->prefetch_min,
 		     row->copy_madd_min, k[2],
 		     row->partial_large != NULL ? row->partial_large_min : 0,
-		     note);
+		     gro_far, gso_l2, note);
 	if (n < 0 || (size_t)n + 12 > cap || (size_t)n + 11 > RECORD_MAX)
 		return -1;
 	for (i = 0; i < (size_t)n; i++)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "inetcsum.h"
+#include "inetcsum_packet.h"	/* inetcsum_packet_tuning() */
 #include "bench_batch.h"
 #include "bench_lib.h"
 #include "bench_cpu.h"
@@ -63,11 +64,15 @@ print_header(const struct bench_machine *m, const struct bench_config *cfg,
 	       m->features[0] ? m->features : "(none)");
 	{
 		struct inetcsum_tuning t;
+		struct inetcsum_packet_tuning pt;
 
 		inetcsum_tuning(&t);
+		inetcsum_packet_tuning(&pt);
 		printf("tuning: row \"%s\" from the %s: partial %s, copy %s, "
-		       "prefetch %zu\n", t.row, inetcsum_tuning_source(),
-		       t.partial, t.copy, t.prefetch);
+		       "prefetch %zu; GRO far segments %zu ahead, GSO payload "
+		       "into %s\n", t.row, inetcsum_tuning_source(),
+		       t.partial, t.copy, t.prefetch, pt.gro_far,
+		       pt.gso_l2 ? "L2" : "L1");
 	}
 	printf("timer: %s, %.1f MHz%s; an empty interval costs %.0f ticks, "
 	       "subtracted from cold calls\n", inetcsum_bench_timer_name,

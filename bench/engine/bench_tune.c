@@ -17,6 +17,8 @@
  *     prefetches at all (inetcsum_prefetch_min(); the Intel default from
  *     256 KiB), since below it no distance applies, and the threshold
  *     goes into the record with the distance.
+ *  4, 5. The packet layer's prefetch: the GRO walk's distance for far
+ *     segments and GSO's level (bench_tune_packet.c).
  *
  * A candidate's score is the geometric mean over the cells of its speed
  * relative to the choice in use (> 1: faster); the best score wins, but a
@@ -31,6 +33,7 @@
 #include <time.h>
 
 #include "inetcsum.h"
+#include "inetcsum_packet.h"
 #include "bench_cpu.h"
 #include "bench_flush.h"
 #include "bench_stats.h"
@@ -247,6 +250,8 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 {
 	static struct question qk, qc, qp;
 	static struct cell pcells[NCELLS(prefetch_cells)];
+	struct inetcsum_bench_tune_choice pk;
+	struct inetcsum_packet_tuning pt;
 	struct inetcsum_tuning t;
 	struct tune_bufs b;
 	size_t i, n = 0, np = 0, kp, kc, kd, pmin;
@@ -272,12 +277,14 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	inetcsum_bench_cpu_model(cpu, sizeof(cpu));
 	inetcsum_impl_select("auto");
 	inetcsum_tuning(&t);
+	inetcsum_packet_tuning(&pt);
 	pmin = inetcsum_prefetch_min();
 	fprintf(out, "tune: %s (%s, family 0x%x, model 0x%x), %s\n", cpu,
 		t.vendor, t.family, t.model, date);
 	fprintf(out, "in use: row \"%s\": partial %s, copy %s, prefetch %zu "
-		"from %zu bytes (%s)\n", t.row, t.partial, t.copy, t.prefetch,
-		pmin, t.evidence);
+		"from %zu bytes (%s); GRO far segments %zu ahead, GSO payload "
+		"into %s\n", t.row, t.partial, t.copy, t.prefetch, pmin,
+		t.evidence, pt.gro_far, pt.gso_l2 ? "L2" : "L1");
 
 	qk.title = "inetcsum_partial() kernels";
 	qc.title = "inetcsum_copy() kernels";
@@ -326,26 +333,31 @@ inetcsum_bench_tune(unsigned rounds, FILE *out,
 	/* Not measured: the build's (-1), or the row's past every cell. */
 	dist = kd != (size_t)-1 ? (long)qp.dist[kd] :
 	       np == 0 ? (long)t.prefetch : -1L;
+	inetcsum_bench_tune_packet(rounds, out, &pk);
 
 	fprintf(out, "\nthe row this CPU would want (src/tuning.c):\n"
 		"\t{\n\t\t.cpu = \"%s\",\n\t\t.vendor = INETCSUM_VENDOR_%s,\n"
 		"\t\t.family = 0x%x, .model_lo = 0x%x, .model_hi = 0x%x,\n"
 		"\t\t.partial = \"%s\", .copy = \"%s\",\n"
 		"\t\t.prefetch = %ld, .prefetch_min = %zu,\n"
+		"\t\t.gro_far = %zu, .gso_prefetch_l2 = %d,\n"
 		"\t\t.evidence = \"inetcsum bench --tune, %s\",\n\t},\n",
 		cpu,
 		strcmp(t.vendor, "intel") == 0 ? "INTEL" :
 		strcmp(t.vendor, "amd") == 0 ? "AMD" : "OTHER",
 		t.family, t.model, t.model, qk.names[kp], qc.names[kc],
-		dist, pmin, date);
+		dist, pmin, pk.gro_far, pk.gso_l2, date);
 	fprintf(out, "%s\n", kp == qk.current && kc == qc.current &&
-		(kd == (size_t)-1 || kd == qp.current) ?
+		(kd == (size_t)-1 || kd == qp.current) &&
+		pk.gro_far == pt.gro_far && pk.gso_l2 == pt.gso_l2 ?
 		"which is the row in use (within the 3% margin)." :
 		"which differs from the row in use.");
 	if (choice != NULL) {
 		choice->partial = qk.names[kp];
 		choice->copy = qc.names[kc];
 		choice->prefetch = dist;
+		choice->gro_far = pk.gro_far;
+		choice->gso_l2 = pk.gso_l2;
 	}
 	inetcsum_impl_select("auto");
 	free(b.src);

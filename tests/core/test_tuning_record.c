@@ -2,17 +2,21 @@
 /*
  * tests/core/test_tuning_record.c - the tuning record (src/tuning_record.c):
  *
- *  - written: inetcsum_tuning_export() makes the documented ten lines for
- *    this CPU, with the table row's prefetch threshold, and its check line
- *    is the checksum of the lines before it as the naive reference
- *    (tests/lib/ref_csum.c) computes it;
+ *  - written: inetcsum_tuning_export() makes the documented twelve lines
+ *    for this CPU, with the table row's prefetch threshold and the packet
+ *    layer's prefetch in use, and its check line is the checksum of the
+ *    lines before it as the naive reference (tests/lib/ref_csum.c)
+ *    computes it;
  *  - read back: the parser gives back every field, and a process whose
  *    INETCSUM_TUNING names the file runs with the record's kernels and
- *    says so (inetcsum_tuning_source(), inetcsum_tuning()), with sums that
- *    match the reference;
+ *    packet prefetch and says so (inetcsum_tuning_source(),
+ *    inetcsum_tuning(), inetcsum_packet_tuning()), with sums that match
+ *    the reference;
  *  - mismatched: a record of another vendor, family, model or feature set,
- *    or of another format version (1, which had no threshold, and 3), is
- *    refused, and such a process runs with the table's row;
+ *    or of another format version (1, which had no threshold, and 4), or
+ *    with a packet prefetch out of range, is refused, and such a process
+ *    runs with the table's row; a record of version 2 (no packet lines)
+ *    is read, with the table's packet prefetch;
  *  - corrupted: every byte of a record changed (to each of a few values),
  *    every truncation, and random garbage: either refused or, where the
  *    change kept it a record (a hex digit's case), read with the same
@@ -31,7 +35,9 @@
 
 #include "crc32c.h"
 #include "impl.h"
+#include "inetcsum_packet.h"
 #include "ref_csum.h"
+#include "shared.h"	/* inetcsum_pkt_prefetch_builtin() */
 #include "test_util.h"
 #include "tuning.h"
 
@@ -60,10 +66,11 @@ parse(const char *text, size_t len, struct inetcsum_tuning_row *row,
 static void
 fields(const struct inetcsum_tuning_row *r, char *out, size_t cap)
 {
-	snprintf(out, cap, "%s|%s|%ld|%zu|%zu|%s|%zu|%s", r->partial, r->copy,
-		 r->prefetch, r->prefetch_min, r->copy_madd_min,
+	snprintf(out, cap, "%s|%s|%ld|%zu|%zu|%s|%zu|%zu|%d|%s", r->partial,
+		 r->copy, r->prefetch, r->prefetch_min, r->copy_madd_min,
 		 r->partial_large ? r->partial_large : "-",
-		 r->partial_large_min, r->evidence);
+		 r->partial_large_min, r->gro_far, r->gso_prefetch_l2,
+		 r->evidence);
 }
 
 /*
@@ -79,10 +86,10 @@ ref_check(const char *p, size_t n)
 static void
 test_written(const char *rec, int n)
 {
-	const char *want[] = { "inetcsum-tuning 2\n", "cpu ", "partial ",
+	const char *want[] = { "inetcsum-tuning 3\n", "cpu ", "partial ",
 			       "copy ", "prefetch ", "prefetch_min ",
-			       "copy_madd_min ", "partial_large ", "note ",
-			       "check " };
+			       "copy_madd_min ", "partial_large ", "gro_far ",
+			       "gso_prefetch_l2 ", "note ", "check " };
 	const char *p = rec, *last = rec;
 	unsigned check;
 	size_t i;
@@ -118,7 +125,12 @@ test_read_back(const char *rec, int n)
 {
 	struct inetcsum_tuning_row row;
 	char why[256];
+	size_t far;
+	int l2;
 
+	/* The table's (nothing set here): not inetcsum_packet_tuning(),
+	 * which would read a record in this process before its children. */
+	inetcsum_pkt_prefetch_builtin(&far, &l2);
 	CHECK(parse(rec, (size_t)n, &row, why, sizeof(why)) == 0,
 	      "own record refused: %s", why);
 	CHECK(strcmp(row.partial, "generic") == 0 &&
@@ -127,6 +139,9 @@ test_read_back(const char *rec, int n)
 	      strcmp(row.evidence, "test record") == 0,
 	      "fields read back wrong (prefetch_min %zu, the row's %zu)",
 	      row.prefetch_min, inetcsum_tuning_table_row()->prefetch_min);
+	CHECK(row.gro_far == far && row.gso_prefetch_l2 == l2,
+	      "packet prefetch read back as %zu/%d, the table's %zu/%d",
+	      row.gro_far, row.gso_prefetch_l2, far, l2);
 }
 
 /*
@@ -190,12 +205,48 @@ test_mismatched(const char *rec)
 	n = with_line(rec, "cpu", cpu, out, sizeof(out));
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0,
 	      "other features accepted");
-	/* Other format versions: 3, and 1 in its own nine-line form (no
-	 * prefetch_min line), each with its check right. */
-	n = snprintf(out, sizeof(out), "inetcsum-tuning 3\n%s",
+	/* The packet prefetch out of range. */
+	n = with_line(rec, "gro_far", "gro_far 0", out, sizeof(out));
+	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
+	      strstr(why, "gro_far") != NULL, "gro_far 0: %s", why);
+	n = with_line(rec, "gro_far", "gro_far 1025", out, sizeof(out));
+	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0,
+	      "gro_far 1025 accepted");
+	n = with_line(rec, "gro_far", "gro_far 1024", out, sizeof(out));
+	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) == 0 &&
+	      row.gro_far == 1024, "gro_far 1024: %s", why);
+	n = with_line(rec, "gso_prefetch_l2", "gso_prefetch_l2 2", out,
+		      sizeof(out));
+	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
+	      strstr(why, "gso_prefetch_l2") != NULL, "gso 2: %s", why);
+	/* Other format versions: 4, and 1 in its own nine-line form (no
+	 * prefetch_min line), each with its check right, are refused. */
+	n = snprintf(out, sizeof(out), "inetcsum-tuning 4\n%s",
 		     strchr(rec, '\n') + 1);
 	CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) < 0 &&
-	      strstr(why, "version") != NULL, "version 3: %s", why);
+	      strstr(why, "version") != NULL, "version 4: %s", why);
+	/* Version 2, without the packet lines, is read: those come from
+	 * the table's row for this CPU. */
+	{
+		const char *gf = strstr(rec, "\ngro_far ") + 1, *nt;
+
+		nt = strstr(rec, "\nnote ") + 1;
+		n = snprintf(out, sizeof(out), "inetcsum-tuning 2\n%.*s%.*s",
+			     (int)(gf - (strchr(rec, '\n') + 1)),
+			     strchr(rec, '\n') + 1,
+			     (int)(strstr(rec, "check ") - nt), nt);
+		n += snprintf(out + n, sizeof(out) - (size_t)n, "check %04x\n",
+			      ref_check(out, (size_t)n));
+		CHECK(parse(out, (size_t)n, &row, why, sizeof(why)) == 0,
+		      "version 2 refused: %s", why);
+		CHECK(row.gro_far == inetcsum_tuning_row(&id)->gro_far &&
+		      row.gso_prefetch_l2 ==
+		      inetcsum_tuning_row(&id)->gso_prefetch_l2,
+		      "version 2: packet prefetch %zu/%d, the table's %zu/%d",
+		      row.gro_far, row.gso_prefetch_l2,
+		      inetcsum_tuning_row(&id)->gro_far,
+		      inetcsum_tuning_row(&id)->gso_prefetch_l2);
+	}
 	{
 		const char *pm = strstr(rec, "prefetch_min "), *chk;
 
@@ -261,6 +312,8 @@ struct child_args {
 	const char *path, *want_partial, *want_source;
 	struct inetcsum_test_buf *b;
 	size_t want_min;	/* with a distance of 2048: the threshold */
+	size_t want_far;	/* the packet prefetch (0: not checked) */
+	int want_l2;
 };
 
 static int
@@ -312,6 +365,14 @@ child_body(void *arg)
 	CHECK(strstr(inetcsum_tuning_source(), want_source) != NULL,
 	      "source \"%s\", want \"%s\"", inetcsum_tuning_source(),
 	      want_source);
+	if (a->want_far != 0) {
+		struct inetcsum_packet_tuning pt;
+
+		inetcsum_packet_tuning(&pt);
+		CHECK(pt.gro_far == a->want_far && pt.gso_l2 == a->want_l2,
+		      "packet prefetch %zu/%d, want the record's %zu/%d",
+		      pt.gro_far, pt.gso_l2, a->want_far, a->want_l2);
+	}
 	if (want_partial != NULL) {
 		CHECK(strcmp(t.row, "tuning record") == 0 &&
 		      strcmp(t.partial, want_partial) == 0,
@@ -334,7 +395,8 @@ child_min(const char *path, const char *want_partial,
 	  const char *want_source, struct inetcsum_test_buf *b,
 	  size_t want_min)
 {
-	struct child_args a = { path, want_partial, want_source, b, want_min };
+	struct child_args a = { path, want_partial, want_source, b, want_min,
+				0, 0 };
 
 	if (inetcsum_test_in_child(child_body, &a) != 0) {
 		fprintf(stderr, "FAIL: child for INETCSUM_TUNING=%s\n",
@@ -416,6 +478,27 @@ main(void)
 		      sizeof(other));
 	write_file(path, other, (size_t)n);
 	child_min(path, best, "tuning record ", &b, 12345);
+	/* The record's packet prefetch is the one in use. */
+	{
+		struct child_args a = { path, best, "tuning record ", &b, 0,
+					5, 0 };
+		char l2[32];
+		size_t far;
+		int tl2;
+
+		inetcsum_pkt_prefetch_builtin(&far, &tl2);
+		a.want_l2 = !tl2;
+		snprintf(l2, sizeof(l2), "gso_prefetch_l2 %d", a.want_l2);
+		n = with_line(rec, "gro_far", "gro_far 5", other,
+			      sizeof(other));
+		n = with_line(other, "gso_prefetch_l2", l2, rec,
+			      sizeof(rec));
+		write_file(path, rec, (size_t)n);
+		if (inetcsum_test_in_child(child_body, &a) != 0) {
+			fprintf(stderr, "FAIL: child with gro_far 5\n");
+			failures++;
+		}
+	}
 	/*
 	 * A kernel this build lacks: the record stands, and that operation
 	 * gets the registry's best, as for a table row naming it.

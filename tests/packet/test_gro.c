@@ -18,7 +18,10 @@
  * inetcsum_pkt_gro_verify()): each status must be the
  * verdict recomputed from scratch (naive sums over the generator's own
  * layout), each payload_sum fold as the naive payload sum and equal the
- * per-segment loop's bit for bit.
+ * per-segment loop's bit for bit.  Between two such rounds of bursts,
+ * inetcsum_packet_tuning_set() and inetcsum_packet_tuning(): values set,
+ * kept and refused, and the far distance set (3) is the one the second
+ * round's default walk takes.
  *
  * Then which segments merge (Linux's GRO rules, docs/packet.md): random
  * flows built segment by segment, each perturbed once at a random segment
@@ -1117,6 +1120,43 @@ gro_gso_identity(unsigned long rounds)
 	CHECK(fixed_runs > rounds / 100, "only %lu fixed-ID runs", fixed_runs);
 }
 
+/*
+ * inetcsum_packet_tuning_set(): each value in range sets its choice and
+ * leaves the other, 0 and -1 keep them, and a value out of range changes
+ * nothing; inetcsum_packet_tuning() reads them back.  Leaves the GRO
+ * walk's far distance at 3, which the bursts after it then take.
+ */
+static void
+prefetch_setting(void)
+{
+	struct inetcsum_packet_tuning t, u;
+
+	inetcsum_packet_tuning(&t);
+	CHECK(t.gro_far >= 1 && t.gro_far <= 1024 &&
+	      (t.gso_l2 == 0 || t.gso_l2 == 1), "in use: %zu/%d", t.gro_far,
+	      t.gso_l2);
+	CHECK(inetcsum_packet_tuning_set(5, -1) == 0, "set 5/-1");
+	inetcsum_packet_tuning(&u);
+	CHECK(u.gro_far == 5 && u.gso_l2 == t.gso_l2, "after 5/-1: %zu/%d",
+	      u.gro_far, u.gso_l2);
+	CHECK(inetcsum_packet_tuning_set(0, !t.gso_l2) == 0, "set 0/l2");
+	inetcsum_packet_tuning(&u);
+	CHECK(u.gro_far == 5 && u.gso_l2 == !t.gso_l2, "after 0/%d: %zu/%d",
+	      !t.gso_l2, u.gro_far, u.gso_l2);
+	CHECK(inetcsum_packet_tuning_set(1025, 0) < 0 &&
+	      inetcsum_packet_tuning_set(0, 2) < 0 &&
+	      inetcsum_packet_tuning_set(1, -2) < 0, "out of range accepted");
+	inetcsum_packet_tuning(&u);
+	CHECK(u.gro_far == 5 && u.gso_l2 == !t.gso_l2,
+	      "a refused call changed %zu/%d", u.gro_far, u.gso_l2);
+	CHECK(inetcsum_packet_tuning_set(1024, t.gso_l2) == 0 &&
+	      inetcsum_packet_tuning_set(3, -1) == 0, "set 1024, 3");
+	inetcsum_packet_tuning(&u);
+	CHECK(u.gro_far == 3 && u.gso_l2 == t.gso_l2, "after 3: %zu/%d",
+	      u.gro_far, u.gso_l2);
+	inetcsum_packet_tuning(NULL);
+}
+
 int
 main(void)
 {
@@ -1194,6 +1234,8 @@ main(void)
 	}
 	CHECK(merged > rounds / 2, "only %lu merged", merged);
 	bursts(quick ? 300 : 2000);
+	prefetch_setting();
+	bursts(quick ? 100 : 500);	/* with the distance set there */
 	hand_cases();
 	flows(quick ? 3000 : 30000);
 	gro_gso_identity(quick ? 300 : 3000);

@@ -6,7 +6,9 @@
 # bench's own naive reference sum), the batch op (every workload and batch
 # size with every kernel, results checked; the pool cold method too), the
 # fine size preset, the A/B mode, the prefetch sweep over two builds of the
-# library (bench/prefetch_sweep.sh), the pool cold method, a peer's known overflow detected, and "inetcsum sum" against
+# library (bench/prefetch_sweep.sh), the pool cold method, a peer's known
+# overflow detected, "inetcsum tune --quick" writing a record that the
+# next process runs with, and "inetcsum sum" against
 # a python3 reference on files, stdin and a missing file; the tool linked
 # with libinetcsum.so, and no peer in a default configuration.
 # What cannot be checked here (a kernel this CPU cannot run, a missing peer
@@ -380,6 +382,29 @@ sys.exit(0 if r == {'generic': True, 'dpdk': False} else 1)" ||
 else
 	skip "dpdk overflow check: DPDK peer not built (libdpdk-dev missing)"
 fi
+
+echo "--- inetcsum tune: a record written, and read by the next process"
+"$T" tune --quick --output "$tmp/rec" >"$tmp/tune.out" ||
+	{ tail -n 20 "$tmp/tune.out"; fail "tune --quick"; }
+head -n 1 "$tmp/rec" | grep -qx "inetcsum-tuning 3" ||
+	fail "tune: not a record of format 3"
+[ "$(wc -l <"$tmp/rec")" -eq 12 ] || fail "tune: not twelve lines"
+grep -Eqx "gro_far [0-9]+" "$tmp/rec" &&
+	grep -Eqx "gso_prefetch_l2 [01]" "$tmp/rec" ||
+	fail "tune: no packet prefetch lines"
+grep -q "^GRO, far segments' first lines" "$tmp/tune.out" &&
+	grep -q "^GSO payload prefetch" "$tmp/tune.out" ||
+	fail "tune: the packet questions were not asked"
+far=$(sed -n 's/^gro_far //p' "$tmp/rec")
+l2=$(sed -n 's/^gso_prefetch_l2 //p' "$tmp/rec")
+[ "$l2" = 1 ] && lvl=L2 || lvl=L1
+INETCSUM_TUNING=$tmp/rec "$T" bench --op partial --rounds 1 --sizes 64 \
+	--no-peers --target-us 5 >"$tmp/tb.out" || fail "bench with the record"
+want="from the tuning record $tmp/rec: .*GRO far segments $far ahead"
+want="$want, GSO payload into $lvl"
+grep -q "$want" "$tmp/tb.out" ||
+	{ grep "^tuning" "$tmp/tb.out"; fail "record not used"; }
+echo "tune: a record of twelve lines, gro_far $far, GSO into $lvl, in use"
 
 echo "--- inetcsum sum"
 printf 'abc' >"$tmp/odd"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tools/inetcsum/cmd_tune.c - "inetcsum tune": measure this CPU (the bench
- * engine's --tune questions, bench/engine/bench_tune.c) and save the answer
+ * engine's --tune questions, bench/engine/bench_tune.c and
+ * bench_tune_packet.c) and save the answer
  * as a tuning record (inetcsum_tuning_export()) where the library reads it
  * at the first call of every later process: $INETCSUM_TUNING, else the
  * per-user cache file, or with --system the system file.
@@ -32,7 +33,8 @@ usage(FILE *f)
 	fprintf(f,
 "usage: inetcsum tune [OPTIONS]\n"
 "Measures which kernel this CPU should use for inetcsum_partial() and for\n"
-"inetcsum_copy(), and the prefetch distance (about 10 s), and saves them as\n"
+"inetcsum_copy(), the prefetch distance, and the packet layer's prefetch\n"
+"(GRO's far segments, GSO's cache level; a few seconds), and saves them as\n"
 "a tuning record that the library reads at the first call of every later\n"
 "process (docs/tuning.md).\n"
 "  --output PATH   where to write (default: $INETCSUM_TUNING, else\n"
