@@ -26,8 +26,8 @@
  *   gso_bench [-r ROUNDS] [-p]
  * -p also times ours at 0, 1, 2 and 4 segments of payload prefetch
  * (inetcsum_pkt_gso_prefetch, the default 2), and at 2 into L1 and into
- * L2 (inetcsum_pkt_gso_prefetch_l2; the default as the tuning table
- * says, L2 on Intel), interleaved with the rest.
+ * L2 (inetcsum_packet_tuning_set(); the default as the tuning record or
+ * table says, L2 on Intel), interleaved with the rest.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -302,6 +302,7 @@ static const int pf_l2_of[NV] = { [V_PF0] = -1, [V_PF1] = -1, [V_PF2] = -1,
 				  [V_PF2_L2] = 1 };
 
 static size_t pf_default;
+static int pf_l2_default;	/* the level in use at the start */
 
 static double
 time_one(int v, int v6, int cold)
@@ -329,10 +330,11 @@ time_one(int v, int v6, int cold)
 		case V_PF0: case V_PF1: case V_PF2: case V_PF4:
 		case V_PF2_L1: case V_PF2_L2:
 			inetcsum_pkt_gso_prefetch = pf_of[v];
-			inetcsum_pkt_gso_prefetch_l2 = pf_l2_of[v];
+			inetcsum_packet_tuning_set(0, pf_l2_of[v] >= 0 ?
+						   pf_l2_of[v] : pf_l2_default);
 			r = (long)run_ours(v6);
 			inetcsum_pkt_gso_prefetch = pf_default;
-			inetcsum_pkt_gso_prefetch_l2 = -1;
+			inetcsum_packet_tuning_set(0, pf_l2_default);
 			break;
 #ifdef GSO_BENCH_DPDK
 		case V_DPDK: r = run_dpdk(v6); break;
@@ -367,6 +369,7 @@ main(int argc, char **argv)
 	if (rounds < 1 || rounds > 1024)
 		rounds = 301;
 	pf_default = inetcsum_pkt_gso_prefetch;
+	pf_l2_default = inetcsum_pkt_gso_prefetch_l2_in_use();
 	if (sweep)
 		for (v = V_PF0; v < NV; v++)
 			have[v] = 1;

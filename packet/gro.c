@@ -18,8 +18,6 @@
  * ~(pseudo(new length) + header(field 0) + sum of the placed P_i): the
  * header is summed again (20-60 bytes), the payload never.
  */
-#include <stdatomic.h>
-
 #include "pkt_fast.h"
 #include "packet_hooks.h"
 
@@ -422,17 +420,13 @@ inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 	return verify_burst(segs, n, group, ahead, lines);
 }
 
-_Atomic size_t inetcsum_pkt_gro_far = 0;
+_Static_assert(GRO_FAR == INETCSUM_GRO_FAR_DEFAULT,
+	       "the tuning table's default far distance is GRO_FAR");
 
 size_t
 inetcsum_pkt_gro_far_in_use(void)
 {
-	size_t far = atomic_load_explicit(&inetcsum_pkt_gro_far,
-					  memory_order_relaxed);
-
-	if (far == 0)
-		far = inetcsum_tuning_gro_far();
-	return far != 0 ? far : GRO_FAR;
+	return inetcsum_tuning_gro_far();
 }
 
 /* The default walk, its distances constants but the far one (the

@@ -32,8 +32,6 @@
  * Everything is checked first (inetcsum_gso_plan()); the output is written
  * only once it is known to fit, so an error writes nothing.
  */
-#include <stdatomic.h>
-
 #include "packet_internal.h"
 #include "packet_hooks.h"
 #include "pkt_fast.h"	/* fast_prefetch_to() */
@@ -470,15 +468,10 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 #define GSO_PREFETCH_SEGS 2
 #endif
 size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
-_Atomic int inetcsum_pkt_gso_prefetch_l2 = -1;
-
 int
 inetcsum_pkt_gso_prefetch_l2_in_use(void)
 {
-	int l2 = atomic_load_explicit(&inetcsum_pkt_gso_prefetch_l2,
-				      memory_order_relaxed);
-
-	return l2 >= 0 ? l2 != 0 : inetcsum_tuning_gso_prefetch_l2() != 0;
+	return inetcsum_tuning_gso_prefetch_l2();
 }
 
 /* Forced inline: gcc deletes the calls to a function that only

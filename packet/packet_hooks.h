@@ -57,12 +57,9 @@ size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 
 /*
  * The distance inetcsum_gro_verify() prefetches far segments' first lines
- * with on this CPU: inetcsum_pkt_gro_far where it is set (0: not), else
- * the tuning record's or table row's (src/tuning.c, 'gro_far'), else
- * GRO_FAR.  inetcsum_packet_tuning_set() (prefetch_tuning.c) sets the
- * hook.
+ * with on this CPU: inetcsum_packet_tuning_set()'s, else the tuning
+ * record's or table row's (src/tuning.c, 'gro_far'), else GRO_FAR.
  */
-extern _Atomic size_t inetcsum_pkt_gro_far;
 size_t inetcsum_pkt_gro_far_in_use(void);
 
 /*
@@ -73,14 +70,10 @@ size_t inetcsum_pkt_gro_far_in_use(void);
 extern size_t inetcsum_pkt_gso_prefetch;
 
 /*
- * Where it prefetches it: 1 into L2 (prefetcht1), 0 into L1, -1 (the
- * default) as the tuning record or table says for this CPU (src/tuning.c,
- * 'gso_prefetch_l2': L2 on Intel).  Set by inetcsum_packet_tuning_set()
- * and, below the API, by bench/gso_bench.c and the tests; not exported
- * from the shared library.
+ * Whether it prefetches it into L2 (prefetcht1) now, not L1:
+ * inetcsum_packet_tuning_set()'s choice, else the tuning record's or
+ * table's for this CPU (src/tuning.c, 'gso_prefetch_l2': L2 on Intel).
  */
-extern _Atomic int inetcsum_pkt_gso_prefetch_l2;
-/* Whether it prefetches into L2 now (the hook, else the row's choice). */
 int inetcsum_pkt_gso_prefetch_l2_in_use(void);
 
 #endif /* INETCSUM_PACKET_HOOKS_H */

@@ -19,30 +19,26 @@
  */
 inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
 
+/* The GRO walk's far distance where a row gives none (packet/gro.c). */
+#define INETCSUM_GRO_FAR_DEFAULT	32
+
 /*
- * The distance for the GRO walk's far segments on this CPU, the tuning
- * record's or else the built-in table's (src/tuning.h, 'gro_far'; 0: the
- * packet layer's default).  Not exported from the shared library.
+ * The packet layer's prefetch on this CPU (src/tuning.c): how many
+ * segments ahead the GRO walk prefetches a far segment's first line
+ * (never 0), and 1 where software GSO prefetches the payload into L2
+ * instead of L1 (src/tuning.h, 'gro_far', 'gso_prefetch_l2'): what
+ * inetcsum_tuning_packet_set() set, else the tuning record's, else the
+ * built-in table's.  Not exported from the shared library.
  */
 size_t inetcsum_tuning_gro_far(void);
-
-/*
- * 1 where the tuning record or else the built-in table's row for this
- * CPU has software GSO prefetch the payload ahead into L2 instead of L1
- * (src/tuning.h, 'gso_prefetch_l2').  Not exported from the shared
- * library.
- */
 int inetcsum_tuning_gso_prefetch_l2(void);
 
-/* The built-in table's two, whatever a tuning record says. */
-size_t inetcsum_tuning_table_gro_far(void);
-int inetcsum_tuning_table_gso_l2(void);
+/* Overrides them for the rest of the process (0 and -1: keep that one;
+ * inetcsum_packet_tuning_set() checks the range). */
+void inetcsum_tuning_packet_set(size_t gro_far, int gso_l2);
 
-/*
- * The packet layer's prefetch as inetcsum_packet_tuning_set() set it,
- * else as the built-in table has it, without reading a tuning record
- * (packet/prefetch_tuning.c): what inetcsum_tuning_export() writes.
- */
-void inetcsum_pkt_prefetch_builtin(size_t *gro_far, int *gso_l2);
+/* The two as set, else as the built-in table's row has them, without
+ * reading a tuning record: what inetcsum_tuning_export() writes. */
+void inetcsum_tuning_packet_builtin(size_t *gro_far, int *gso_l2);
 
 #endif /* INETCSUM_SHARED_H */

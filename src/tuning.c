@@ -338,28 +338,62 @@ inetcsum_tuning_ident(struct inetcsum_cpu_ident *id)
 #endif
 }
 
-/* The packet layer's two choices: the tuning record's, else the table's
- * (a record of format 2 carries the table's). */
+/*
+ * The packet layer's two choices (src/shared.h): inetcsum_packet_tuning_set()'s
+ * (packet/prefetch_tuning.c), else the tuning record's, else the table's
+ * (a record of format 2 carries the table's).  0 and -1: not set.
+ */
+static _Atomic size_t pkt_gro_far_set = 0;
+static _Atomic int pkt_gso_l2_set = -1;
+
+void
+inetcsum_tuning_packet_set(size_t gro_far, int gso_l2)
+{
+	if (gro_far != 0)
+		atomic_store_explicit(&pkt_gro_far_set, gro_far,
+				      memory_order_relaxed);
+	if (gso_l2 >= 0)
+		atomic_store_explicit(&pkt_gso_l2_set, gso_l2 != 0,
+				      memory_order_relaxed);
+}
+
+static void
+packet_choices(const struct inetcsum_tuning_row *row, size_t *gro_far,
+	       int *gso_l2)
+{
+	size_t far = atomic_load_explicit(&pkt_gro_far_set,
+					  memory_order_relaxed);
+	int l2 = atomic_load_explicit(&pkt_gso_l2_set, memory_order_relaxed);
+
+	if (far == 0)
+		far = row->gro_far != 0 ? row->gro_far :
+		      INETCSUM_GRO_FAR_DEFAULT;
+	*gro_far = far;
+	*gso_l2 = l2 >= 0 ? l2 : row->gso_prefetch_l2 != 0;
+}
+
 size_t
 inetcsum_tuning_gro_far(void)
 {
-	return inetcsum_tuning_this_cpu()->gro_far;
+	size_t far;
+	int l2;
+
+	packet_choices(inetcsum_tuning_this_cpu(), &far, &l2);
+	return far;
 }
 
 int
 inetcsum_tuning_gso_prefetch_l2(void)
 {
-	return inetcsum_tuning_this_cpu()->gso_prefetch_l2;
+	size_t far;
+	int l2;
+
+	packet_choices(inetcsum_tuning_this_cpu(), &far, &l2);
+	return l2;
 }
 
-size_t
-inetcsum_tuning_table_gro_far(void)
+void
+inetcsum_tuning_packet_builtin(size_t *gro_far, int *gso_l2)
 {
-	return inetcsum_tuning_table_row()->gro_far;
-}
-
-int
-inetcsum_tuning_table_gso_l2(void)
-{
-	return inetcsum_tuning_table_row()->gso_prefetch_l2;
+	packet_choices(inetcsum_tuning_table_row(), gro_far, gso_l2);
 }

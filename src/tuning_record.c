@@ -65,7 +65,7 @@
 
 #include "crc32c.h"
 #include "impl.h"
-#include "shared.h"	/* inetcsum_pkt_prefetch_builtin() */
+#include "shared.h"	/* inetcsum_tuning_packet_builtin() */
 #include "tuning.h"
 
 #define RECORD_MAX	1024
@@ -467,7 +467,7 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 	 * record's: like the rest, the record is read at a first call, and
 	 * an export must not be one.
 	 */
-	inetcsum_pkt_prefetch_builtin(&gro_far, &gso_l2);
+	inetcsum_tuning_packet_builtin(&gro_far, &gso_l2);
 	if (gro_far < 1 || gro_far > GRO_FAR_MAX)
 		return -1;
 	n = snprintf(buf, cap,

@@ -136,7 +136,7 @@ static size_t
 ask_gro_far(unsigned rounds, FILE *out, size_t cur_far)
 {
 	static double t[NFAR_MAX][MAX_ROUNDS];
-	size_t pool = rounds >= 101 ? (size_t)256 << 20 : (size_t)32 << 20;
+	size_t pool = (size_t)256 << 20;
 	size_t nb = pool / (BURST * SLOT), n = nb * BURST;
 	size_t nr = rounds >= 101 ? 11 : 3, far[NFAR_MAX], nf = 0, cur = 0;
 	size_t i, j, r, c;

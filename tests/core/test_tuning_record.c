@@ -37,7 +37,7 @@
 #include "impl.h"
 #include "inetcsum_packet.h"
 #include "ref_csum.h"
-#include "shared.h"	/* inetcsum_pkt_prefetch_builtin() */
+#include "shared.h"	/* inetcsum_tuning_packet_builtin() */
 #include "test_util.h"
 #include "tuning.h"
 
@@ -130,7 +130,7 @@ test_read_back(const char *rec, int n)
 
 	/* The table's (nothing set here): not inetcsum_packet_tuning(),
 	 * which would read a record in this process before its children. */
-	inetcsum_pkt_prefetch_builtin(&far, &l2);
+	inetcsum_tuning_packet_builtin(&far, &l2);
 	CHECK(parse(rec, (size_t)n, &row, why, sizeof(why)) == 0,
 	      "own record refused: %s", why);
 	CHECK(strcmp(row.partial, "generic") == 0 &&
@@ -486,7 +486,7 @@ main(void)
 		size_t far;
 		int tl2;
 
-		inetcsum_pkt_prefetch_builtin(&far, &tl2);
+		inetcsum_tuning_packet_builtin(&far, &tl2);
 		a.want_l2 = !tl2;
 		snprintf(l2, sizeof(l2), "gso_prefetch_l2 %d", a.want_l2);
 		n = with_line(rec, "gro_far", "gro_far 5", other,

@@ -640,12 +640,26 @@ main(int argc, char **argv)
 	linux_rules();
 	random_cases(quick ? 300 : 3000);
 	/* The payload prefetch into L1 and into L2 (packet/gso.c; the tuning
-	 * table picks one per CPU): the same segments either way. */
-	inetcsum_pkt_gso_prefetch_l2 = 0;
-	random_cases(quick ? 30 : 300);
-	inetcsum_pkt_gso_prefetch_l2 = 1;
-	random_cases(quick ? 30 : 300);
-	inetcsum_pkt_gso_prefetch_l2 = -1;
+	 * table picks one per CPU, inetcsum_packet_tuning_set() overrides
+	 * it): the same segments either way. */
+	{
+		struct inetcsum_packet_tuning t;
+
+		inetcsum_packet_tuning(&t);
+		if (inetcsum_packet_tuning_set(0, 0) != 0 ||
+		    inetcsum_pkt_gso_prefetch_l2_in_use() != 0) {
+			failures++;
+			fprintf(stderr, "FAIL: GSO prefetch not set to L1\n");
+		}
+		random_cases(quick ? 30 : 300);
+		if (inetcsum_packet_tuning_set(0, 1) != 0 ||
+		    inetcsum_pkt_gso_prefetch_l2_in_use() != 1) {
+			failures++;
+			fprintf(stderr, "FAIL: GSO prefetch not set to L2\n");
+		}
+		random_cases(quick ? 30 : 300);
+		inetcsum_packet_tuning_set(0, t.gso_l2);
+	}
 	every_mss(quick ? 4 : 30);
 	errors(quick ? 10 : 60);
 	jumbograms(quick ? 10 : 60);
