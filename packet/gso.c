@@ -468,6 +468,7 @@ write_seg(const u8 *p, const struct job *j, size_t i, size_t n,
 #define GSO_PREFETCH_SEGS 2
 #endif
 size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
+
 int
 inetcsum_pkt_gso_prefetch_l2_in_use(void)
 {
