@@ -426,7 +426,10 @@ _Static_assert(GRO_FAR == INETCSUM_GRO_FAR_DEFAULT,
 size_t
 inetcsum_pkt_gro_far_in_use(void)
 {
-	return inetcsum_tuning_gro_far();
+	size_t far;
+
+	inetcsum_tuning_packet(&far, NULL);
+	return far;
 }
 
 /* The default walk, its distances constants but the far one (the

@@ -472,7 +472,10 @@ size_t inetcsum_pkt_gso_prefetch = GSO_PREFETCH_SEGS;
 int
 inetcsum_pkt_gso_prefetch_l2_in_use(void)
 {
-	return inetcsum_tuning_gso_prefetch_l2();
+	int l2;
+
+	inetcsum_tuning_packet(NULL, &l2);
+	return l2;
 }
 
 /* Forced inline: gcc deletes the calls to a function that only

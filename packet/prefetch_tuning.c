@@ -9,7 +9,6 @@
  * the record's export can see it without the packet layer.
  */
 #include "packet_internal.h"
-#include "packet_hooks.h"
 
 /* The largest distance accepted: a burst longer than that is unusual. */
 #define GRO_FAR_MAX	1024
@@ -19,8 +18,7 @@ inetcsum_packet_tuning(struct inetcsum_packet_tuning *t)
 {
 	if (t == NULL)
 		return;
-	t->gro_far = inetcsum_pkt_gro_far_in_use();
-	t->gso_l2 = inetcsum_pkt_gso_prefetch_l2_in_use();
+	inetcsum_tuning_packet(&t->gro_far, &t->gso_l2);
 }
 
 INETCSUM_API int

@@ -23,22 +23,23 @@ inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
 #define INETCSUM_GRO_FAR_DEFAULT	32
 
 /*
- * The packet layer's prefetch on this CPU (src/tuning.c): how many
- * segments ahead the GRO walk prefetches a far segment's first line
- * (never 0), and 1 where software GSO prefetches the payload into L2
- * instead of L1 (src/tuning.h, 'gro_far', 'gso_prefetch_l2'): what
- * inetcsum_tuning_packet_set() set, else the tuning record's, else the
- * built-in table's.  Not exported from the shared library.
+ * The packet layer's prefetch on this CPU (src/tuning.c), each into its
+ * pointer unless that is NULL: how many segments ahead the GRO walk
+ * prefetches a far segment's first line (never 0), and 1 where software
+ * GSO prefetches the payload into L2 instead of L1 (src/tuning.h,
+ * 'gro_far', 'gso_prefetch_l2'): what inetcsum_tuning_packet_set() set,
+ * else the tuning record's, else the built-in table's.  Not exported
+ * from the shared library.
  */
-size_t inetcsum_tuning_gro_far(void);
-int inetcsum_tuning_gso_prefetch_l2(void);
+void inetcsum_tuning_packet(size_t *gro_far, int *gso_l2);
 
 /* Overrides them for the rest of the process (0 and -1: keep that one;
  * inetcsum_packet_tuning_set() checks the range). */
 void inetcsum_tuning_packet_set(size_t gro_far, int gso_l2);
 
 /* The two as set, else as the built-in table's row has them, without
- * reading a tuning record: what inetcsum_tuning_export() writes. */
+ * reading a tuning record: what inetcsum_tuning_export() writes.  Both
+ * pointers non-NULL. */
 void inetcsum_tuning_packet_builtin(size_t *gro_far, int *gso_l2);
 
 #endif /* INETCSUM_SHARED_H */

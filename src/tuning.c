@@ -357,6 +357,7 @@ inetcsum_tuning_packet_set(size_t gro_far, int gso_l2)
 				      memory_order_relaxed);
 }
 
+/* The two for 'row', each where its pointer is not NULL. */
 static void
 packet_choices(const struct inetcsum_tuning_row *row, size_t *gro_far,
 	       int *gso_l2)
@@ -365,31 +366,17 @@ packet_choices(const struct inetcsum_tuning_row *row, size_t *gro_far,
 					  memory_order_relaxed);
 	int l2 = atomic_load_explicit(&pkt_gso_l2_set, memory_order_relaxed);
 
-	if (far == 0)
-		far = row->gro_far != 0 ? row->gro_far :
-		      INETCSUM_GRO_FAR_DEFAULT;
-	*gro_far = far;
-	*gso_l2 = l2 >= 0 ? l2 : row->gso_prefetch_l2 != 0;
+	if (gro_far != NULL)
+		*gro_far = far != 0 ? far : row->gro_far != 0 ? row->gro_far :
+			   INETCSUM_GRO_FAR_DEFAULT;
+	if (gso_l2 != NULL)
+		*gso_l2 = l2 >= 0 ? l2 : row->gso_prefetch_l2 != 0;
 }
 
-size_t
-inetcsum_tuning_gro_far(void)
+void
+inetcsum_tuning_packet(size_t *gro_far, int *gso_l2)
 {
-	size_t far;
-	int l2;
-
-	packet_choices(inetcsum_tuning_this_cpu(), &far, &l2);
-	return far;
-}
-
-int
-inetcsum_tuning_gso_prefetch_l2(void)
-{
-	size_t far;
-	int l2;
-
-	packet_choices(inetcsum_tuning_this_cpu(), &far, &l2);
-	return l2;
+	packet_choices(inetcsum_tuning_this_cpu(), gro_far, gso_l2);
 }
 
 void

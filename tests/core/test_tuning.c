@@ -307,15 +307,14 @@ check_copy_loop_applied(const char *cpu)
 static void
 check_packet_choices(const char *cpu)
 {
-	int intel = strncmp(cpu, "intel:", 6) == 0;
-	size_t want = intel ? 8 : 32;
-	size_t got = inetcsum_tuning_gro_far();
+	int intel = strncmp(cpu, "intel:", 6) == 0, l2;
+	size_t want = intel ? 8 : 32, got;
 
+	inetcsum_tuning_packet(&got, &l2);
 	CHECK(got == want, "%s: GRO far distance %zu, want %zu", cpu, got,
 	      want);
-	CHECK(inetcsum_tuning_gso_prefetch_l2() == intel,
-	      "%s: GSO prefetches into L%d, want L%d", cpu,
-	      inetcsum_tuning_gso_prefetch_l2() ? 2 : 1, intel ? 2 : 1);
+	CHECK(l2 == intel, "%s: GSO prefetches into L%d, want L%d", cpu,
+	      l2 ? 2 : 1, intel ? 2 : 1);
 }
 
 /*
