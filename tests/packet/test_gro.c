@@ -73,28 +73,33 @@ set_sums(struct l4gen *g)
 #define BURST_MAX	70
 #define SLOT		2048
 
-/* The walks compared: group ((size_t)-1: loop), ahead, lines, far. */
-static const size_t walks[][5] = {
-	{ (size_t)-1, 0, 0, 0, 0 }, { (size_t)-1, 1, 0, 0, 0 },
-	{ (size_t)-1, 2, 2, 0, 0 }, { (size_t)-1, 4, 0, 0, 0 },
-	{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0 }, { 1, 2, 0, 0, 0 },
-	{ 3, 1, 2, 0, 0 }, { 8, 8, 0, 0, 0 }, { 32, 32, 0, 0, 0 },
-	{ 5, 64, 1, 0, 0 }, { (size_t)-1, 100, 1, 0, 0 },
-	{ (size_t)-1, 4, 0, 32, 0 }, { (size_t)-1, 2, 2, 16, 0 },
-	{ (size_t)-1, 0, 0, 8, 0 }, { (size_t)-1, 1, 1, 100, 0 },
-	{ (size_t)-1, 8, 0, 4, 0 }, { (size_t)-1, 4, 0, 8, 0 },
-	{ (size_t)-1, 4, 0, 8, 1 }, { (size_t)-1, 4, 0, 32, 2 },
-	{ (size_t)-1, 0, 0, 8, 3 }, { (size_t)-1, 2, 1, 0, 100 },
-	{ (size_t)-1, 4, 0, 8, 4 },
+/* The walks compared: group ((size_t)-1: loop), ahead, lines, far,
+ * near, guess. */
+static const size_t walks[][6] = {
+	{ (size_t)-1, 0, 0, 0, 0, 0 }, { (size_t)-1, 1, 0, 0, 0, 0 },
+	{ (size_t)-1, 2, 2, 0, 0, 0 }, { (size_t)-1, 4, 0, 0, 0, 0 },
+	{ 0, 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0, 0 }, { 1, 2, 0, 0, 0, 0 },
+	{ 3, 1, 2, 0, 0, 0 }, { 8, 8, 0, 0, 0, 0 }, { 32, 32, 0, 0, 0, 0 },
+	{ 5, 64, 1, 0, 0, 0 }, { (size_t)-1, 100, 1, 0, 0, 0 },
+	{ (size_t)-1, 4, 0, 32, 0, 0 }, { (size_t)-1, 2, 2, 16, 0, 0 },
+	{ (size_t)-1, 0, 0, 8, 0, 0 }, { (size_t)-1, 1, 1, 100, 0, 0 },
+	{ (size_t)-1, 8, 0, 4, 0, 0 }, { (size_t)-1, 4, 0, 8, 0, 0 },
+	{ (size_t)-1, 4, 0, 8, 1, 0 }, { (size_t)-1, 4, 0, 32, 2, 0 },
+	{ (size_t)-1, 0, 0, 8, 3, 0 }, { (size_t)-1, 2, 1, 0, 100, 0 },
+	{ (size_t)-1, 4, 0, 8, 4, 0 }, { (size_t)-1, 0, 0, 0, 0, 1 },
+	{ (size_t)-1, 4, 0, 8, 2, 1 }, { (size_t)-1, 2, 2, 32, 1, 1 },
 };
 
 /*
  * One segment of a burst in 'slot': a random TCP/UDP packet with right
- * sums, maybe damaged; returns its naive verdict, and its payload's naive
- * checksum in '*pay' (host value), or -1 there if it cannot be parsed.
+ * sums, of 'shape' (0: any of those below) with 'plen' payload bytes
+ * ((size_t)-1: a random number), maybe damaged; returns its naive
+ * verdict, and its payload's naive checksum in '*pay' (host value), or -1
+ * there if it cannot be parsed.
  */
 static int
-burst_seg(uint8_t *slot, struct inetcsum_gro_seg *s, long *pay)
+burst_seg(uint8_t *slot, struct inetcsum_gro_seg *s, long *pay,
+	  unsigned shape, size_t plen)
 {
 	static const unsigned shapes[] = { L4GEN_V4 | L4GEN_TCP,
 		L4GEN_V4 | L4GEN_UDP, L4GEN_V4 | L4GEN_TCP | L4GEN_PLAIN,
@@ -108,8 +113,9 @@ burst_seg(uint8_t *slot, struct inetcsum_gro_seg *s, long *pay)
 
 	do {
 		l4gen_make(&g, tmp, sizeof(tmp), &rs,
+			   plen != (size_t)-1 ? plen :
 			   (size_t)(l4gen_rand(&rs) % 1500),
-			   shapes[l4gen_rand(&rs) % 6]);
+			   shape != 0 ? shape : shapes[l4gen_rand(&rs) % 6]);
 	} while (g.big || g.len - g.l3 > SLOT);
 	set_sums(&g);
 	iplen = g.len - g.l3;
@@ -140,6 +146,16 @@ burst_seg(uint8_t *slot, struct inetcsum_gro_seg *s, long *pay)
 		s->pkt = NULL;
 		*pay = -1;
 		return INETCSUM_EINVAL;
+	case 6:		/* padding past the IP length (an Ethernet minimum) */
+		if (iplen < SLOT) {
+			size_t pad = 1 + (size_t)(l4gen_rand(&rs) %
+						  (SLOT - iplen < 46 ?
+						   SLOT - iplen : 46));
+
+			memset(slot + iplen, 0x5a, pad);
+			s->len = iplen + pad;
+		}
+		break;
 	case 4:		/* cut inside the L4 header */
 		s->len = l4 + 1 + (size_t)(l4gen_rand(&rs) % 6);
 		*pay = -1;
@@ -171,8 +187,14 @@ bursts(unsigned long rounds)
 	struct inetcsum_gro_seg s[BURST_MAX], ref[BURST_MAX];
 	int want[BURST_MAX];
 	long pay[BURST_MAX];
+	static const unsigned plain[] = {
+		L4GEN_V4 | L4GEN_TCP | L4GEN_PLAIN,
+		L4GEN_V4 | L4GEN_UDP | L4GEN_PLAIN,
+		L4GEN_V6 | L4GEN_TCP | L4GEN_PLAIN,
+		L4GEN_V6 | L4GEN_UDP | L4GEN_PLAIN };
 	unsigned long r;
-	size_t n, k, w, good, goodw, slot[BURST_MAX];
+	unsigned shape;
+	size_t n, k, w, good, goodw, plen, slot[BURST_MAX];
 
 	CHECK(inetcsum_gro_verify(NULL, 0) == 0, "empty burst");
 	for (r = 0; r < rounds; r++) {
@@ -191,9 +213,20 @@ bursts(unsigned long rounds)
 			if (r % 3 == 2)
 				break;
 		}
+		/* One layout for the whole burst in every fourth round (one
+		 * shape without options, so the walk's guessed payload
+		 * offset is mostly right), the payloads of one length or
+		 * of any; a layout per segment otherwise. */
+		shape = 0;
+		plen = (size_t)-1;
+		if (r % 4 == 3) {
+			shape = plain[l4gen_rand(&rs) % 4];
+			if (l4gen_rand(&rs) % 3 != 0)
+				plen = (size_t)(l4gen_rand(&rs) % 1500);
+		}
 		for (k = 0, good = 0; k < n; k++) {
 			want[k] = burst_seg(mem + slot[k] * SLOT, &ref[k],
-					    &pay[k]);
+					    &pay[k], shape, plen);
 			good += want[k] == 0;
 		}
 		/* The public function (whatever walk it takes). */
@@ -214,7 +247,7 @@ bursts(unsigned long rounds)
 		/* The per-segment loop without prefetch (gro.c before the
 		 * batch path) as the bit-for-bit reference of the others. */
 		memcpy(ref, s, n * sizeof(s[0]));
-		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0, 0, 0);
+		inetcsum_pkt_gro_verify(ref, n, (size_t)-1, 0, 0, 0, 0, 0);
 		for (w = 0; w < sizeof(walks) / sizeof(walks[0]); w++) {
 			memcpy(s, ref, n * sizeof(s[0]));
 			for (k = 0; k < n; k++) {
@@ -225,7 +258,8 @@ bursts(unsigned long rounds)
 							walks[w][1],
 							walks[w][2],
 							walks[w][3],
-							walks[w][4]);
+							walks[w][4],
+							(int)walks[w][5]);
 			CHECK(goodw == good, "walk %zu: %zu good, want %zu",
 			      w, goodw, good);
 			for (k = 0; k < n; k++)
