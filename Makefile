@@ -34,6 +34,8 @@ bench: deps-bench $(BUILD)/CMakeCache.txt
 	$(BUILD)/bench/packet_jobs_bench
 	@echo "-- the same with the packets in random slots, as a recycled mempool gives them (-x) --"
 	$(BUILD)/bench/packet_jobs_bench -x
+	@echo "-- the same with TCP/IPv6 segments (-6) --"
+	$(BUILD)/bench/packet_jobs_bench -6
 	@echo
 	@echo "== lwIP: inetcsum_lwip.h hooks against Debian's liblwip (bench/lwip_hook_bench.c) =="
 	$(BUILD)/bench/lwip_hook_bench

@@ -3,7 +3,7 @@
  * bench/packet_jobs_bench.c - the packet jobs of issue 11 side by side in
  * one process (docs/packet.md, "Speed of the packet jobs"):
  *   gro      inetcsum_gro_verify() of bursts of 32 TCP/IPv4 segments of
- *            1448 payload bytes (1500-byte packets), cold: the bursts
+ *            1448 payload bytes (1500-byte packets; -6 below), cold: the bursts
  *            cycle through 'pool' MiB (default 256, past the L3 cache),
  *            against DPDK's rte_ipv4_udptcp_cksum_verify() per packet and
  *            a streaming read of the same bytes;
@@ -36,7 +36,10 @@
  * of them pays (Intel family 6 model 167, 2026-12-07, one process each
  * way: on 2 MiB pages the read ran 1.09-1.10x and the GRO job 1.12-1.14x
  * faster, in order and in random slots, the ratio of the two within 2%).
- * Usage: packet_jobs_bench [-q] [-s] [-x] [-4] [-r rounds] [pool MiB]
+ * With -6, the GRO job's segments are TCP/IPv6 (no extension headers,
+ * the payload 1428 bytes) and DPDK's loop rte_ipv6_udptcp_cksum_verify();
+ * forwarding and NAT stay IPv4, on packets of their own.
+ * Usage: packet_jobs_bench [-q] [-s] [-x] [-4] [-6] [-r rounds] [pool MiB]
  *        (rounds: 15, -q 2)
  * The clock and the median are the bench engine's (bench/engine/
  * bench_timer.h, bench_stats.h); the limit stays its own read loop
@@ -86,23 +89,36 @@ summarise(struct job *j, size_t n, double m[3], double r[2])
 		r[k] = inetcsum_bench_median(j->ratio[k], n);
 }
 
-/* A TCP/IPv4 packet with timestamps (32-byte TCP header), valid sums. */
+/* Where the GRO job's payloads start: 52 over IPv4, 72 with -6. */
+static size_t payload_off = 52;
+
+/* A TCP packet with timestamps (32-byte TCP header), valid sums, over
+ * IPv4 or, with 'v6', IPv6 (no extension headers). */
 static void
-make_pkt(uint8_t *p, unsigned seed)
+make_pkt(uint8_t *p, unsigned seed, int v6)
 {
-	size_t i;
+	size_t i, l4 = v6 ? 40 : 20;
 
 	memset(p, 0, PKTLEN);
-	p[0] = 0x45;
-	put16(p + 2, PKTLEN);
-	p[8] = 64;
-	p[9] = 6;
-	memcpy(p + 12, "\xc0\x00\x02\x01\xc6\x33\x64\x02", 8);
-	p[32] = 0x80;		/* data offset 8 */
-	p[33] = 0x10;
-	for (i = 40; i < PKTLEN; i++)
+	if (v6) {
+		p[0] = 0x60;
+		put16(p + 4, PKTLEN - 40);
+		p[6] = 6;
+		p[7] = 64;
+		memcpy(p + 8, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x01"
+		       "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x02", 32);
+	} else {
+		p[0] = 0x45;
+		put16(p + 2, PKTLEN);
+		p[8] = 64;
+		p[9] = 6;
+		memcpy(p + 12, "\xc0\x00\x02\x01\xc6\x33\x64\x02", 8);
+	}
+	p[l4 + 12] = 0x80;	/* data offset 8 */
+	p[l4 + 13] = 0x10;
+	for (i = l4 + 20; i < PKTLEN; i++)
 		p[i] = (uint8_t)(i * 31 + seed);
-	if (inetcsum_ip_fill(p, PKTLEN, 0, NULL) != 2)
+	if (inetcsum_ip_fill(p, PKTLEN, 0, NULL) != (v6 ? 1 : 2))
 		abort();
 }
 
@@ -283,7 +299,9 @@ time_dpdk_verify(uint8_t **ptr, size_t nb)
 	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++)
-		good += pj_dpdk_verify(ptr + b * BURST, BURST);
+		good += payload_off == 72 ?
+			pj_dpdk_verify6(ptr + b * BURST, BURST) :
+			pj_dpdk_verify(ptr + b * BURST, BURST);
 	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
 		fprintf(stderr, "dpdk verify failed\n");
@@ -436,7 +454,8 @@ time_payloads(uint8_t **ptr, size_t nb)
 		pj_prefetch_start(q, BURST, PKTLEN, &w);
 		for (i = 0; i < BURST; i++) {
 			pj_prefetch_step(q, BURST, i, PKTLEN, &w);
-			s += inetcsum_partial(q[i] + 52, PKTLEN - 52, 0);
+			s += inetcsum_partial(q[i] + payload_off,
+					      PKTLEN - payload_off, 0);
 		}
 	}
 	sink += s;
@@ -529,9 +548,9 @@ int
 main(int argc, char **argv)
 {
 	size_t pool = 256, nb, i, r, rounds = 15, fit, nit, pick, memlen;
-	uint8_t *mem, **ptr;
+	uint8_t *mem, **ptr, *hdrmem, *hdrs[2 * BURST];
 	double m[3], q[2];
-	int quick = 0, sweep = 0, scatter = 0, small = 0, a = 1;
+	int quick = 0, sweep = 0, scatter = 0, small = 0, v6 = 0, a = 1;
 	int dpdk = pj_have_dpdk();
 	long huge;
 
@@ -544,11 +563,13 @@ main(int argc, char **argv)
 			scatter = 1;
 		} else if (strcmp(argv[a], "-4") == 0) {
 			small = 1;
+		} else if (strcmp(argv[a], "-6") == 0) {
+			v6 = 1;
 		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
 			rounds = (size_t)atol(argv[++a]);
 		} else {
 			fprintf(stderr, "usage: packet_jobs_bench [-q] [-s] "
-				"[-x] [-4] [-r rounds] [pool MiB]\n");
+				"[-x] [-4] [-6] [-r rounds] [pool MiB]\n");
 			return 2;
 		}
 	}
@@ -569,21 +590,29 @@ main(int argc, char **argv)
 	memlen = (nb * BURST * SLOT + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 	mem = pool_alloc(memlen, small);
 	ptr = malloc(nb * BURST * sizeof(*ptr));
-	if (mem == NULL || ptr == NULL)
+	hdrmem = malloc(2 * BURST * SLOT);
+	if (mem == NULL || ptr == NULL || hdrmem == NULL)
 		return 1;
+	/* Forwarding and NAT work on packets of their own, always IPv4,
+	 * hot: ours on the first 32, DPDK's on the next. */
+	for (i = 0; i < 2 * BURST; i++) {
+		hdrs[i] = hdrmem + i * SLOT;
+		make_pkt(hdrs[i], (unsigned)i, 0);
+	}
+	payload_off = v6 ? 72 : 52;
 	for (i = 0; i < nb * BURST; i++)
 		ptr[i] = mem + i * SLOT;
 	if (scatter)
 		shuffle(ptr, nb * BURST);
 	for (i = 0; i < nb * BURST; i++)
-		make_pkt(ptr[i], (unsigned)i);
+		make_pkt(ptr[i], (unsigned)i, v6);
 	read_walks[NREAD - 1].far = inetcsum_pkt_gro_far_in_use();
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
-	       "bytes (%zu MiB, %s), %zu rounds, medians; the GRO walk "
+	       "bytes of TCP/%s (%zu MiB, %s), %zu rounds, medians; the GRO walk "
 	       "prefetches %d ahead, far segments' first lines %zu ahead, "
 	       "near segments %d ahead\n",
 	       inetcsum_impl_name(), dpdk ? "yes" : "no", nb, BURST, PKTLEN,
-	       pool, scatter ? "slots shuffled" : "slots in order", rounds,
+	       v6 ? "IPv6" : "IPv4", pool, scatter ? "slots shuffled" : "slots in order", rounds,
 	       GRO_AHEAD, inetcsum_pkt_gro_far_in_use(), GRO_NEAR_AHEAD);
 	huge = huge_kib();
 	if (small)
@@ -597,6 +626,7 @@ main(int argc, char **argv)
 	if (sweep) {
 		sweep_gro(ptr, nb, rounds);
 		free(ptr);
+		free(hdrmem);
 		free(mem);
 		return 0;
 	}
@@ -617,21 +647,21 @@ main(int argc, char **argv)
 			jobs[0].t[2][r] = dpdk ? time_dpdk_verify(ptr, nb) : 0;
 			jobs[0].t[0][r] = time_gro(ptr, nb);
 			jobs[1].t[1][r] = dpdk ?
-				time_dpdk_forward(ptr + BURST, fit) : 0;
-			jobs[1].t[0][r] = time_forward(ptr, fit);
+				time_dpdk_forward(hdrs + BURST, fit) : 0;
+			jobs[1].t[0][r] = time_forward(hdrs, fit);
 			jobs[2].t[1][r] = dpdk ?
-				time_dpdk_nat(ptr + BURST, nit) : 0;
-			jobs[2].t[0][r] = time_nat(ptr, nit);
+				time_dpdk_nat(hdrs + BURST, nit) : 0;
+			jobs[2].t[0][r] = time_nat(hdrs, nit);
 		} else {
 			jobs[0].t[0][r] = time_gro(ptr, nb);
 			jobs[0].t[2][r] = dpdk ? time_dpdk_verify(ptr, nb) : 0;
 			time_read(ptr, nb, r);
-			jobs[1].t[0][r] = time_forward(ptr, fit);
+			jobs[1].t[0][r] = time_forward(hdrs, fit);
 			jobs[1].t[1][r] = dpdk ?
-				time_dpdk_forward(ptr + BURST, fit) : 0;
-			jobs[2].t[0][r] = time_nat(ptr, nit);
+				time_dpdk_forward(hdrs + BURST, fit) : 0;
+			jobs[2].t[0][r] = time_nat(hdrs, nit);
 			jobs[2].t[1][r] = dpdk ?
-				time_dpdk_nat(ptr + BURST, nit) : 0;
+				time_dpdk_nat(hdrs + BURST, nit) : 0;
 		}
 	}
 	pick = read_limit(rounds, jobs[0].t[1]);
@@ -660,6 +690,7 @@ main(int argc, char **argv)
 	printf("nat 32 x 1500      inetcsum %8.1f ns/burst  dpdk %8.1f"
 	       "   ratio %.2fx\n", m[0], m[1], q[0]);
 	free(ptr);
+	free(hdrmem);
 	free(mem);
 	return 0;
 }

@@ -72,6 +72,17 @@ pj_dpdk_verify(uint8_t *const *pkts, size_t n)
 }
 
 size_t
+pj_dpdk_verify6(uint8_t *const *pkts, size_t n)
+{
+	size_t i, good = 0;
+
+	for (i = 0; i < n; i++)
+		good += rte_ipv6_udptcp_cksum_verify((const void *)pkts[i],
+						     pkts[i] + 40) == 0;
+	return good;
+}
+
+size_t
 pj_dpdk_forward(uint8_t *const *hdrs, size_t n)
 {
 	size_t i, good = 0;
@@ -111,6 +122,7 @@ pj_dpdk_nat(uint8_t *const *pkts, size_t n, uint32_t addr)
 #else
 int pj_have_dpdk(void) { return 0; }
 size_t pj_dpdk_verify(uint8_t *const *p, size_t n) { (void)p; return n; }
+size_t pj_dpdk_verify6(uint8_t *const *p, size_t n) { (void)p; return n; }
 size_t pj_dpdk_forward(uint8_t *const *p, size_t n) { (void)p; return n; }
 void pj_dpdk_nat(uint8_t *const *p, size_t n, uint32_t a) { (void)p; (void)n; (void)a; }
 #endif

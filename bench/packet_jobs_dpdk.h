@@ -139,6 +139,10 @@ int pj_have_dpdk(void);
 /* How many of the 'n' TCP/IPv4 packets pass rte_ipv4_udptcp_cksum_verify(). */
 size_t pj_dpdk_verify(uint8_t *const *pkts, size_t n);
 
+/* How many of the 'n' TCP/IPv6 packets (no extension headers) pass
+ * rte_ipv6_udptcp_cksum_verify(). */
+size_t pj_dpdk_verify6(uint8_t *const *pkts, size_t n);
+
 /* The 'n' IPv4 headers verified and TTL-decremented; how many passed. */
 size_t pj_dpdk_forward(uint8_t *const *hdrs, size_t n);
 

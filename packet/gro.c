@@ -126,19 +126,20 @@ early_fits(const struct early *e, const struct inetcsum_gro_seg *s,
 }
 
 /*
- * The common segment, TCP or UDP over IPv4 without options
- * (fast_find_l4()): one kernel call for the payload, whose sum is kept
+ * The common segments, TCP or UDP over IPv4 without options
+ * (fast_find_l4()) or, with 'v6', over IPv6 without extension headers
+ * (fast_find_l4_6()): one kernel call for the payload, whose sum is kept
  * (or the early one, if it fits), and the IPv4 header, pseudo-header and
  * L4 header summed in registers.  The result and 'payload_sum' are those
  * of the general path below.
  */
 static INETCSUM_FORCEINLINE int
 verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc,
-	    const struct early *e)
+	    const struct early *e, int v6)
 {
 	const u8 *p = s->pkt;
-	size_t l4len = loc->end - 20, hl = loc->l4_hlen;
-	u64 ip, l4;
+	size_t at = v6 ? 40 : 20, l4len = loc->end - at, hl = loc->l4_hlen;
+	u64 ip = 0, l4;
 	u32 ps;
 	u16 field;
 
@@ -151,16 +152,19 @@ verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc,
 	 * 2-6% slower in random slots (Zen 5; docs/packet.md, "GRO
 	 * verification: the walk and its prefetch").
 	 */
-	ip = fast_words20(p);
-	l4 = fast_pseudo4(p, loc->proto, l4len) + fast_words(p + 20, hl);
-	memcpy(&field, p + 20 + loc->csum_offset, 2);
-	if (!early_fits(e, s, 20 + hl, loc->end, &ps))
-		ps = inetcsum_partial(p + 20 + hl, l4len - hl, 0);
+	if (!v6)
+		ip = fast_words20(p);
+	l4 = (v6 ? fast_pseudo6(p, loc->proto, l4len) :
+	      fast_pseudo4(p, loc->proto, l4len)) + fast_words(p + at, hl);
+	memcpy(&field, p + at + loc->csum_offset, 2);
+	if (!early_fits(e, s, at + hl, loc->end, &ps))
+		ps = inetcsum_partial(p + at + hl, l4len - hl, 0);
 	s->payload_sum = ps;
-	if (fast_fold64(ip) != 0xffff)
+	if (!v6 && fast_fold64(ip) != 0xffff)
 		return INETCSUM_EBADSUM;
 	if (loc->proto == IPPROTO_UDP && field == 0)
-		return 0;	/* over IPv4: no checksum */
+		/* Over IPv4, no checksum; over IPv6, illegal. */
+		return v6 ? INETCSUM_EBADSUM : 0;
 	if (fast_fold64(l4 + ps) != 0xffff)
 		return INETCSUM_EBADSUM;
 	return 0;
@@ -239,7 +243,11 @@ verify_one(struct inetcsum_gro_seg *s, struct guess *g)
 	early_sum(&e, s, g);
 	if (fast_find_l4(p, s->len, &loc)) {
 		guess_next(g, s, 20 + loc.l4_hlen, loc.end);
-		return verify_fast(s, &loc, &e);
+		return verify_fast(s, &loc, &e, 0);
+	}
+	if (fast_find_l4_6(p, s->len, &loc)) {
+		guess_next(g, s, 40 + loc.l4_hlen, loc.end);
+		return verify_fast(s, &loc, &e, 1);
 	}
 	r = inetcsum_pkt_find_l4(p, s->len, 0, &loc);
 	if (r < 0) {

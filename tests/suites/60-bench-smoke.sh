@@ -8,7 +8,8 @@
 # fine size preset, the A/B mode, the prefetch sweep over two builds of the
 # library (bench/prefetch_sweep.sh), the pool cold method, a peer's known
 # overflow detected, "inetcsum tune --quick" writing a record that the
-# next process runs with, and "inetcsum sum" against
+# next process runs with, packet_jobs_bench's quick runs (IPv4 and IPv6,
+# in order and in random slots, the sweep), and "inetcsum sum" against
 # a python3 reference on files, stdin and a missing file; the tool linked
 # with libinetcsum.so, and no peer in a default configuration.
 # What cannot be checked here (a kernel this CPU cannot run, a missing peer
@@ -450,4 +451,18 @@ set -e
 grep -q "missing: No such file or directory" "$tmp/err" ||
 	fail "missing file: error does not name file and reason"
 grep -q "odd" "$tmp/got" || fail "a missing file stopped the others"
+echo "--- packet_jobs_bench, quick: in order, random slots, TCP/IPv6, the sweep"
+# Each run checks its own verdicts (every segment of every burst must
+# verify, for us and for DPDK's loop) and exits 1 otherwise.
+cmake --build "$B" -j "${JOBS:-2}" --target packet_jobs_bench \
+	>"$tmp/build-pj.log" 2>&1 ||
+	{ tail -n 40 "$tmp/build-pj.log"; fail "build packet_jobs_bench"; }
+for o in "" "-x" "-6" "-6 -x" "-s -6"; do
+	# shellcheck disable=SC2086
+	"$B/bench/packet_jobs_bench" -q $o >"$tmp/pj" 2>&1 ||
+		{ cat "$tmp/pj"; fail "packet_jobs_bench -q $o"; }
+	grep -qE "^(gro verify|inetcsum_gro_verify)" "$tmp/pj" ||
+		{ cat "$tmp/pj"; fail "packet_jobs_bench -q $o: no GRO line"; }
+done
+grep -q "TCP/IPv6" "$tmp/pj" || fail "packet_jobs_bench -6: not IPv6"
 echo "bench smoke: all checks passed"
