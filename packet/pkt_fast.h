@@ -101,17 +101,65 @@ fast_pseudo4(const u8 *h, unsigned proto, size_t l4len)
 }
 
 /*
+ * The TCP or UDP header at 'l4' of an L4 length 'l4len', as the general
+ * walk checks it: TCP's data offset within the segment, UDP's length
+ * equal to the datagram's.  Its length (and 'loc->csum_offset'), or 0
+ * for anything else.
+ */
+static inline size_t
+fast_l4_hlen(const u8 *l4, size_t l4len, unsigned proto,
+	     struct inetcsum_l4loc *loc)
+{
+	size_t hl;
+
+	if (proto == 6) {
+		if (l4len < 20)
+			return 0;
+		hl = (size_t)(l4[12] >> 4) * 4;	/* data offset */
+		if (hl < 20 || hl > l4len)
+			return 0;
+		loc->csum_offset = 16;
+		return hl;
+	}
+	if (proto == 17 && l4len >= 8 && be16(l4 + 4) == l4len) {
+		loc->csum_offset = 6;
+		return 8;
+	}
+	return 0;
+}
+
+/* The rest of 'loc' for an IPv4 header of 20 bytes or ('v6') an IPv6
+ * header without extension headers at 'p', as the general walk fills it. */
+static inline void
+fast_loc(struct inetcsum_l4loc *loc, const u8 *p, int v6, size_t end,
+	 size_t hl, unsigned proto)
+{
+	loc->l3 = 0;
+	loc->l4 = v6 ? 40 : 20;
+	loc->end = end;
+	loc->ip_hlen = loc->l4;
+	loc->l4_hlen = hl;
+	loc->proto_field = v6 ? 6 : 9;
+	loc->jumbo = 0;
+	loc->src = p + (v6 ? 8 : 12);
+	loc->dst = p + (v6 ? 24 : 16);
+	loc->proto = proto;
+	loc->v6 = v6;
+	loc->big = 0;
+}
+
+/*
  * The common case of inetcsum_pkt_find_l4() at offset 0: an IPv4 header
  * of 20 bytes (no options, so no source route), not a fragment, its total
- * length within 'len', carrying TCP (data offset within the segment) or
- * UDP (length equal to the datagram's).  Fills 'loc' as the general walk
- * does and returns 1; returns 0, 'loc' undefined, for anything else, which
- * the general walk then handles (or refuses with the right code).
+ * length within 'len', carrying TCP or UDP (fast_l4_hlen()).  Fills 'loc'
+ * as the general walk does and returns 1; returns 0, 'loc' undefined, for
+ * anything else, which the general walk then handles (or refuses with the
+ * right code).
  */
 static inline int
 fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
 {
-	size_t tot, l4len, hl;
+	size_t tot, hl;
 	unsigned proto;
 
 	if (len < 28 || p[0] != 0x45)
@@ -120,34 +168,10 @@ fast_find_l4(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
 	proto = p[9];
 	if (tot > len || tot < 28 || ((p[6] & 0x3f) | p[7]) != 0)
 		return 0;	/* lengths that lie or BIG TCP; a fragment */
-	l4len = tot - 20;
-	if (proto == 6) {
-		if (l4len < 20)
-			return 0;
-		hl = (size_t)(p[32] >> 4) * 4;	/* data offset */
-		if (hl < 20 || hl > l4len)
-			return 0;
-		loc->csum_offset = 16;
-	} else if (proto == 17) {
-		hl = 8;
-		if (be16(p + 24) != l4len)
-			return 0;
-		loc->csum_offset = 6;
-	} else {
+	hl = fast_l4_hlen(p + 20, tot - 20, proto, loc);
+	if (hl == 0)
 		return 0;
-	}
-	loc->l3 = 0;
-	loc->l4 = 20;
-	loc->end = tot;
-	loc->ip_hlen = 20;
-	loc->l4_hlen = hl;
-	loc->proto_field = 9;
-	loc->jumbo = 0;
-	loc->src = p + 12;
-	loc->dst = p + 16;
-	loc->proto = proto;
-	loc->v6 = 0;
-	loc->big = 0;
+	fast_loc(loc, p, 0, tot, hl, proto);
 	return 1;
 }
 
@@ -191,33 +215,10 @@ fast_find_l4_6(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
 	proto = p[6];
 	if (pl == 0 || pl > len - 40)
 		return 0;
-	if (proto == 6) {
-		if (pl < 20)
-			return 0;
-		hl = (size_t)(p[52] >> 4) * 4;	/* data offset */
-		if (hl < 20 || hl > pl)
-			return 0;
-		loc->csum_offset = 16;
-	} else if (proto == 17) {
-		if (pl < 8 || be16(p + 44) != pl)
-			return 0;
-		hl = 8;
-		loc->csum_offset = 6;
-	} else {
+	hl = fast_l4_hlen(p + 40, pl, proto, loc);
+	if (hl == 0)
 		return 0;
-	}
-	loc->l3 = 0;
-	loc->l4 = 40;
-	loc->end = 40 + pl;
-	loc->ip_hlen = 40;
-	loc->l4_hlen = hl;
-	loc->proto_field = 6;
-	loc->jumbo = 0;
-	loc->src = p + 8;
-	loc->dst = p + 24;
-	loc->proto = proto;
-	loc->v6 = 1;
-	loc->big = 0;
+	fast_loc(loc, p, 1, 40 + pl, hl, proto);
 	return 1;
 }
 

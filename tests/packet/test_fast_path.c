@@ -90,6 +90,18 @@ same_loc(const struct inetcsum_l4loc *a, const struct inetcsum_l4loc *b,
 	      b->proto_field);
 }
 
+/* A packet locator 'what' took: the walk must take it too ('rg' 0), with
+ * the same layout. */
+static void
+check_take(const char *what, const struct inetcsum_l4loc *fast, int rg,
+	   const struct inetcsum_l4loc *gen, const char *desc, size_t len)
+{
+	CHECK(rg == 0, "%s took what the walk refuses (%d): %s, len %zu",
+	      what, rg, desc, len);
+	if (rg == 0)
+		same_loc(fast, gen, what, desc);
+}
+
 int
 main(void)
 {
@@ -127,19 +139,14 @@ main(void)
 		f4 = fast_find_l4(p, len, &fast);
 		if (f4) {
 			took4++;
-			CHECK(rg == 0, "fast_find_l4 took what the walk "
-			      "refuses (%d): %s, len %zu", rg, g.desc, len);
-			if (rg == 0)
-				same_loc(&fast, &gen, "fast_find_l4", g.desc);
+			check_take("fast_find_l4", &fast, rg, &gen, g.desc,
+				   len);
 		}
 		f6 = fast_find_l4_6(p, len, &fast);
 		if (f6) {
 			took6++;
-			CHECK(rg == 0, "fast_find_l4_6 took what the walk "
-			      "refuses (%d): %s, len %zu", rg, g.desc, len);
-			if (rg == 0)
-				same_loc(&fast, &gen, "fast_find_l4_6",
-					 g.desc);
+			check_take("fast_find_l4_6", &fast, rg, &gen, g.desc,
+				   len);
 		}
 		CHECK(!(f4 && f6), "both locators took %s", g.desc);
 		if ((f4 || f6) && rg == 0) {
