@@ -370,34 +370,30 @@ time_dpdk_nat(uint8_t **pkts, size_t it)
 }
 
 /* The variants of the sweep (-s): group (-1: loop), ahead, lines, far,
- * near, guess (inetcsum_pkt_gro_verify()); group DEFAULT_WALK: the
- * library's own inetcsum_gro_verify(), the walk above with the CPU's
- * values. */
+ * near (inetcsum_pkt_gro_verify()); group DEFAULT_WALK: the library's
+ * own inetcsum_gro_verify(), the walk above with the CPU's values. */
 #define DEFAULT_WALK	((size_t)-2)
 static const struct variant {
 	size_t group, ahead, lines, far, near;
-	int guess;
 	const char *name;
 } variants[] = {
-	{ (size_t)-1, 0, 0, 0, 0, 0, "loop, no prefetch" },
-	{ (size_t)-1, 1, 0, 0, 0, 0, "loop, i+1 all lines" },
-	{ (size_t)-1, 2, 0, 0, 0, 0, "loop, i+2 all lines" },
-	{ (size_t)-1, 4, 0, 0, 0, 0, "loop, i+4 all lines" },
-	{ (size_t)-1, 8, 0, 0, 0, 0, "loop, i+8 all lines" },
-	{ (size_t)-1, 4, 2, 0, 0, 0, "loop, i+4 first 2 lines" },
-	{ (size_t)-1, 1, 0, 8, 0, 0, "loop, i+1, far i+8" },
-	{ (size_t)-1, 4, 0, 8, 0, 0, "loop, i+4, far i+8" },
-	{ (size_t)-1, 4, 0, 16, 0, 0, "loop, i+4, far i+16" },
-	{ (size_t)-1, 4, 0, 32, 0, 0, "loop, i+4, far i+32" },
-	{ (size_t)-1, 8, 0, 32, 0, 0, "loop, i+8, far i+32" },
-	{ (size_t)-1, 4, 0, 8, 1, 0, "loop, i+4, far i+8, near i+1" },
-	{ (size_t)-1, 4, 0, 8, 2, 0, "loop, i+4, far i+8, near i+2" },
-	{ (size_t)-1, 4, 0, 32, 2, 0, "loop, i+4, far i+32, near i+2" },
-	{ (size_t)-1, 4, 0, 8, 2, 1, "loop, far i+8, near i+2, guess" },
-	{ (size_t)-1, 4, 0, 32, 2, 1, "loop, far i+32, near i+2, guess" },
-	{ 1, 2, 0, 0, 0, 0, "batch/1, i+2 all lines" },
-	{ 32, 0, 0, 0, 0, 0, "batch/32, no prefetch" },
-	{ DEFAULT_WALK, 0, 0, 0, 0, 0, "inetcsum_gro_verify()" },
+	{ (size_t)-1, 0, 0, 0, 0, "loop, no prefetch" },
+	{ (size_t)-1, 1, 0, 0, 0, "loop, i+1 all lines" },
+	{ (size_t)-1, 2, 0, 0, 0, "loop, i+2 all lines" },
+	{ (size_t)-1, 4, 0, 0, 0, "loop, i+4 all lines" },
+	{ (size_t)-1, 8, 0, 0, 0, "loop, i+8 all lines" },
+	{ (size_t)-1, 4, 2, 0, 0, "loop, i+4 first 2 lines" },
+	{ (size_t)-1, 1, 0, 8, 0, "loop, i+1, far i+8" },
+	{ (size_t)-1, 4, 0, 8, 0, "loop, i+4, far i+8" },
+	{ (size_t)-1, 4, 0, 16, 0, "loop, i+4, far i+16" },
+	{ (size_t)-1, 4, 0, 32, 0, "loop, i+4, far i+32" },
+	{ (size_t)-1, 8, 0, 32, 0, "loop, i+8, far i+32" },
+	{ (size_t)-1, 4, 0, 8, 1, "loop, i+4, far i+8, near i+1" },
+	{ (size_t)-1, 4, 0, 8, 2, "loop, i+4, far i+8, near i+2" },
+	{ (size_t)-1, 4, 0, 32, 2, "loop, i+4, far i+32, near i+2" },
+	{ 1, 2, 0, 0, 0, "batch/1, i+2 all lines" },
+	{ 32, 0, 0, 0, 0, "batch/32, no prefetch" },
+	{ DEFAULT_WALK, 0, 0, 0, 0, "inetcsum_gro_verify()" },
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -418,8 +414,7 @@ time_gro_variant(uint8_t **ptr, size_t nb, const struct variant *v)
 		else
 			good += inetcsum_pkt_gro_verify(segs, BURST, v->group,
 							v->ahead, v->lines,
-							v->far, v->near,
-							v->guess);
+							v->far, v->near);
 	}
 	t = (inetcsum_bench_now_ns() - t) / (double)nb;
 	if (good != nb * BURST) {
@@ -446,6 +441,7 @@ time_payloads(uint8_t **ptr, size_t nb)
 	uint32_t s = 0;
 	const struct pj_walk w = { GRO_AHEAD, inetcsum_pkt_gro_far_in_use(),
 				   GRO_NEAR_AHEAD };
+	const size_t off = payload_off;
 	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++) {
@@ -454,8 +450,7 @@ time_payloads(uint8_t **ptr, size_t nb)
 		pj_prefetch_start(q, BURST, PKTLEN, &w);
 		for (i = 0; i < BURST; i++) {
 			pj_prefetch_step(q, BURST, i, PKTLEN, &w);
-			s += inetcsum_partial(q[i] + payload_off,
-					      PKTLEN - payload_off, 0);
+			s += inetcsum_partial(q[i] + off, PKTLEN - off, 0);
 		}
 	}
 	sink += s;

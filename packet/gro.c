@@ -54,10 +54,7 @@
  *              'gro_far': Intel's rows take 8);
  *   GRO_NEAR_AHEAD  the loop only: a segment that follows its
  *              predecessor in memory (not seg_far()) is prefetched that
- *              many ahead instead of GRO_AHEAD (0: as the rest);
- *   GRO_GUESS  the loop only: 1 to sum each payload from the offset the
- *              segments before had, before the headers are parsed
- *              (struct guess), 0 not to.
+ *              many ahead instead of GRO_AHEAD (0: as the rest).
  * Measured cold on a Zen 5 (docs/packet.md, "GRO verification: the walk
  * and its prefetch" and "Far segments"), with the packets of a burst in
  * random slots of a 256 MiB pool, as a recycled mempool gives them: the
@@ -87,9 +84,6 @@
 #ifndef GRO_LINES
 #define GRO_LINES	0
 #endif
-#ifndef GRO_GUESS
-#define GRO_GUESS	1
-#endif
 /* GRO_AHEAD, GRO_FAR, GRO_NEAR_AHEAD and GRO_NEAR_GAP are in
  * packet_hooks.h, where the bench's floor and read limit take the same
  * values. */
@@ -103,39 +97,15 @@ get32(const u8 *p)
 }
 
 /*
- * The payload sum taken before the headers were parsed, from an offset
- * guessed from the segments before (struct guess): 'have' says whether
- * there is one, 'off' where it starts; it ends at the segment's end.
- */
-struct early {
-	int have;
-	size_t off;
-	u32 sum;
-};
-
-/* The early sum if it covers the payload [start, end) exactly, into
- * '*ps'. */
-static INETCSUM_FORCEINLINE int
-early_fits(const struct early *e, const struct inetcsum_gro_seg *s,
-	   size_t start, size_t end, u32 *ps)
-{
-	if (!e->have || e->off != start || end != s->len)
-		return 0;
-	*ps = e->sum;
-	return 1;
-}
-
-/*
  * The common segments, TCP or UDP over IPv4 without options
  * (fast_find_l4()) or, with 'v6', over IPv6 without extension headers
- * (fast_find_l4_6()): one kernel call for the payload, whose sum is kept
- * (or the early one, if it fits), and the IPv4 header, pseudo-header and
- * L4 header summed in registers.  The result and 'payload_sum' are those
- * of the general path below.
+ * (fast_find_l4_6()): one kernel call for the payload, whose sum is kept,
+ * and the IPv4 header, pseudo-header and L4 header summed in registers.
+ * The result and 'payload_sum' are those of the general path below.
  */
 static INETCSUM_FORCEINLINE int
 verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc,
-	    const struct early *e, int v6)
+	    int v6)
 {
 	const u8 *p = s->pkt;
 	size_t at = v6 ? 40 : 20, l4len = loc->end - at, hl = loc->l4_hlen;
@@ -157,8 +127,7 @@ verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc,
 	l4 = (v6 ? fast_pseudo6(p, loc->proto, l4len) :
 	      fast_pseudo4(p, loc->proto, l4len)) + fast_words(p + at, hl);
 	memcpy(&field, p + at + loc->csum_offset, 2);
-	if (!early_fits(e, s, at + hl, loc->end, &ps))
-		ps = inetcsum_partial(p + at + hl, l4len - hl, 0);
+	ps = inetcsum_partial(p + at + hl, l4len - hl, 0);
 	s->payload_sum = ps;
 	if (!v6 && fast_fold64(ip) != 0xffff)
 		return INETCSUM_EBADSUM;
@@ -170,91 +139,24 @@ verify_fast(struct inetcsum_gro_seg *s, const struct inetcsum_l4loc *loc,
 	return 0;
 }
 
-/*
- * Guessing where the payload starts
- * ---------------------------------
- * The kernel call's address and length come from the header: the
- * payload's loads cannot issue until the header's line has arrived and
- * been parsed, one wait per segment that a walk with the address known
- * (bench/packet_jobs_bench.c's floor) does not have.  The segments of a
- * burst mostly share one layout (one flow, or flows of one shape), so
- * the walk sums from the payload offset of the segments before, to the
- * segment's end, before it parses the headers, and keeps that sum when
- * the parse finds the payload there and the packet ending at the
- * segment's end (the same kernel call with the same arguments, so the
- * same sum); else it sums the payload again, now from L1.
- * It guesses only after two segments in a row agreed (or after the
- * first), so a burst of mixed layouts pays one wasted sum per change of
- * layout at most, and none while they keep changing.  Measured cold
- * (docs/packet.md, "Guessing the payload offset"), Intel family 6
- * model 167, 2 MiB pages, side by side in one process: packets in order
- * 0.94-0.96x the streaming read against 0.93-0.94x without (the payload
- * sums alone 0.97x); in random slots, where the header's line comes 8
- * segments ahead anyway, 0.94x either way.
- */
-#define GUESS_FIRST	((size_t)-1)
-
-struct guess {
-	size_t last;	/* the payload offset of the segment before; 0:
-			 * none, GUESS_FIRST: no segment yet */
-	size_t off;	/* the offset to sum from; 0: do not guess */
-};
-
-/* The early sum of segment 's' for guess 'g' (none if 'g' is NULL). */
-static INETCSUM_FORCEINLINE void
-early_sum(struct early *e, const struct inetcsum_gro_seg *s,
-	  const struct guess *g)
-{
-	e->have = g != NULL && g->off != 0 && g->off < s->len;
-	e->off = e->have ? g->off : 0;
-	e->sum = e->have ? inetcsum_partial((const u8 *)s->pkt + e->off,
-					    s->len - e->off, 0) : 0;
-}
-
-/* After a segment whose payload starts at 'start' and whose packet ends
- * at 'end' ('start' 0: it could not be parsed). */
-static INETCSUM_FORCEINLINE void
-guess_next(struct guess *g, const struct inetcsum_gro_seg *s, size_t start,
-	   size_t end)
-{
-	if (g == NULL)
-		return;
-	if (start == 0 || end != s->len) {
-		g->last = g->off = 0;
-		return;
-	}
-	g->off = g->last == start || g->last == GUESS_FIRST ? start : 0;
-	g->last = start;
-}
-
-/* Verify one segment; fills 'payload_sum' when it could be parsed.  With
- * 'g', the payload summed early from the guessed offset. */
+/* Verify one segment; fills 'payload_sum' when it could be parsed. */
 static INETCSUM_FORCEINLINE int
-verify_one(struct inetcsum_gro_seg *s, struct guess *g)
+verify_one(struct inetcsum_gro_seg *s)
 {
 	struct inetcsum_l4loc loc;
-	struct early e;
 	const u8 *p = s->pkt;
 	size_t l4len;
 	u32 sum, ps;
 	u16 field;
 	int r, ipbad;
 
-	early_sum(&e, s, g);
-	if (fast_find_l4(p, s->len, &loc)) {
-		guess_next(g, s, 20 + loc.l4_hlen, loc.end);
-		return verify_fast(s, &loc, &e, 0);
-	}
-	if (fast_find_l4_6(p, s->len, &loc)) {
-		guess_next(g, s, 40 + loc.l4_hlen, loc.end);
-		return verify_fast(s, &loc, &e, 1);
-	}
+	if (fast_find_l4(p, s->len, &loc))
+		return verify_fast(s, &loc, 0);
+	if (fast_find_l4_6(p, s->len, &loc))
+		return verify_fast(s, &loc, 1);
 	r = inetcsum_pkt_find_l4(p, s->len, 0, &loc);
-	if (r < 0) {
-		guess_next(g, s, 0, 0);
+	if (r < 0)
 		return r;
-	}
-	guess_next(g, s, loc.l4 + loc.l4_hlen, loc.end);
 	/* Headers first, payload last, as in verify_fast(). */
 	l4len = loc.end - loc.l4;
 	ipbad = !loc.v6 &&
@@ -262,9 +164,8 @@ verify_one(struct inetcsum_gro_seg *s, struct guess *g)
 	sum = inetcsum_partial(p + loc.l4, loc.l4_hlen,
 			       inetcsum_pkt_l4_pseudo(&loc, l4len));
 	memcpy(&field, p + loc.l4 + loc.csum_offset, 2);
-	if (!early_fits(&e, s, loc.l4 + loc.l4_hlen, loc.end, &ps))
-		ps = inetcsum_partial(p + loc.l4 + loc.l4_hlen,
-				      l4len - loc.l4_hlen, 0);
+	ps = inetcsum_partial(p + loc.l4 + loc.l4_hlen,
+			      l4len - loc.l4_hlen, 0);
 	s->payload_sum = ps;
 	if (ipbad)
 		return INETCSUM_EBADSUM;
@@ -347,15 +248,13 @@ prefetch_step(const struct inetcsum_gro_seg *segs, size_t n, size_t i,
 }
 
 /* The per-segment loop: one segment located, summed and judged at a
- * time, with prefetch_step() before each, and with 'guess' the payload
- * offset guessed (struct guess).  Inlined into its two callers:
+ * time, with prefetch_step() before each.  Inlined into its two callers:
  * inetcsum_pkt_gro_verify() with every choice a variable, and
  * verify_default() with the constants of inetcsum_gro_verify(). */
 static INETCSUM_FORCEINLINE size_t
 verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
-	    size_t lines, size_t far, size_t near, int guess)
+	    size_t lines, size_t far, size_t near)
 {
-	struct guess g = { GUESS_FIRST, 0 };
 	size_t i, good = 0;
 
 	/*
@@ -385,7 +284,7 @@ verify_loop(struct inetcsum_gro_seg *segs, size_t n, size_t ahead,
 		prefetch_step(segs, n, i, ahead, lines, far, near);
 		segs[i].payload_sum = 0;
 		segs[i].status = segs[i].pkt == NULL ? INETCSUM_EINVAL :
-				 verify_one(&segs[i], guess ? &g : NULL);
+				 verify_one(&segs[i]);
 		good += segs[i].status == 0;
 	}
 	return good;
@@ -519,12 +418,12 @@ verify_burst(struct inetcsum_gro_seg *segs, size_t n, size_t group,
 size_t
 inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			size_t group, size_t ahead, size_t lines, size_t far,
-			size_t near, int guess)
+			size_t near)
 {
 	if (segs == NULL && n != 0)
 		return 0;
 	if (group == (size_t)-1)
-		return verify_loop(segs, n, ahead, lines, far, near, guess);
+		return verify_loop(segs, n, ahead, lines, far, near);
 	return verify_burst(segs, n, group, ahead, lines);
 }
 
@@ -546,7 +445,7 @@ static INETCSUM_NOINLINE size_t
 verify_default(struct inetcsum_gro_seg *segs, size_t n, size_t far)
 {
 	return verify_loop(segs, n, GRO_AHEAD, GRO_LINES, far,
-			   GRO_NEAR_AHEAD, GRO_GUESS);
+			   GRO_NEAR_AHEAD);
 }
 
 INETCSUM_API size_t
@@ -558,7 +457,7 @@ inetcsum_gro_verify(struct inetcsum_gro_seg *segs, size_t n)
 		return verify_default(segs, n, inetcsum_pkt_gro_far_in_use());
 	return inetcsum_pkt_gro_verify(segs, n, GRO_GROUP, GRO_AHEAD,
 				       GRO_LINES, inetcsum_pkt_gro_far_in_use(),
-				       GRO_NEAR_AHEAD, GRO_GUESS);
+				       GRO_NEAR_AHEAD);
 }
 
 /*

@@ -25,15 +25,13 @@
  * lines of each (0: all), and in the loop the first line of a segment far
  * from its predecessor in memory 'far' segments ahead (0: as the rest)
  * and a segment near its predecessor 'near' segments ahead (0: 'ahead',
- * as the rest), and with 'guess' each payload summed from the offset the
- * segments before had before the headers are parsed (the loop only).
- * Every choice gives the same 'status' and 'payload_sum'.  For
- * bench/packet_jobs_bench.c, which measures them side by side; not
- * exported from the shared library.
+ * as the rest).  Every choice gives the same 'status' and
+ * 'payload_sum'.  For bench/packet_jobs_bench.c, which measures them
+ * side by side; not exported from the shared library.
  */
 size_t inetcsum_pkt_gro_verify(struct inetcsum_gro_seg *segs, size_t n,
 			       size_t group, size_t ahead, size_t lines,
-			       size_t far, size_t near, int guess);
+			       size_t far, size_t near);
 
 /*
  * The default walk's prefetch (gro.c says why these values): segment
