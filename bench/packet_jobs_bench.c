@@ -3,8 +3,8 @@
  * bench/packet_jobs_bench.c - the packet jobs of issue 11 side by side in
  * one process (docs/packet.md, "Speed of the packet jobs"):
  *   gro      inetcsum_gro_verify() of bursts of 32 TCP/IPv4 segments of
- *            1448 payload bytes (1500-byte packets; -6 below), cold: the bursts
- *            cycle through 'pool' MiB (default 256, past the L3 cache),
+ *            1448 payload bytes (1500-byte packets; -6: IPv6), cold: the
+ *            bursts cycle through 'pool' MiB (default 256, past the L3 cache),
  *            against DPDK's rte_ipv4_udptcp_cksum_verify() per packet and
  *            a streaming read of the same bytes;
  *   forward  32 IPv4 headers verified and TTL-decremented,
@@ -89,8 +89,9 @@ summarise(struct job *j, size_t n, double m[3], double r[2])
 		r[k] = inetcsum_bench_median(j->ratio[k], n);
 }
 
-/* Where the GRO job's payloads start: 52 over IPv4, 72 with -6. */
-static size_t payload_off = 52;
+/* With -6 the pool's packets are TCP/IPv6; where their payloads start. */
+static int pool_v6;
+static size_t payload_off = 52;	/* 72 with -6 */
 
 /* A TCP packet with timestamps (32-byte TCP header), valid sums, over
  * IPv4 or, with 'v6', IPv6 (no extension headers). */
@@ -299,7 +300,7 @@ time_dpdk_verify(uint8_t **ptr, size_t nb)
 	double t = inetcsum_bench_now_ns();
 
 	for (b = 0; b < nb; b++)
-		good += payload_off == 72 ?
+		good += pool_v6 ?
 			pj_dpdk_verify6(ptr + b * BURST, BURST) :
 			pj_dpdk_verify(ptr + b * BURST, BURST);
 	t = (inetcsum_bench_now_ns() - t) / (double)nb;
@@ -545,7 +546,7 @@ main(int argc, char **argv)
 	size_t pool = 256, nb, i, r, rounds = 15, fit, nit, pick, memlen;
 	uint8_t *mem, **ptr, *hdrmem, *hdrs[2 * BURST];
 	double m[3], q[2];
-	int quick = 0, sweep = 0, scatter = 0, small = 0, v6 = 0, a = 1;
+	int quick = 0, sweep = 0, scatter = 0, small = 0, a = 1;
 	int dpdk = pj_have_dpdk();
 	long huge;
 
@@ -559,7 +560,7 @@ main(int argc, char **argv)
 		} else if (strcmp(argv[a], "-4") == 0) {
 			small = 1;
 		} else if (strcmp(argv[a], "-6") == 0) {
-			v6 = 1;
+			pool_v6 = 1;
 		} else if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) {
 			rounds = (size_t)atol(argv[++a]);
 		} else {
@@ -594,20 +595,21 @@ main(int argc, char **argv)
 		hdrs[i] = hdrmem + i * SLOT;
 		make_pkt(hdrs[i], (unsigned)i, 0);
 	}
-	payload_off = v6 ? 72 : 52;
+	payload_off = pool_v6 ? 72 : 52;
 	for (i = 0; i < nb * BURST; i++)
 		ptr[i] = mem + i * SLOT;
 	if (scatter)
 		shuffle(ptr, nb * BURST);
 	for (i = 0; i < nb * BURST; i++)
-		make_pkt(ptr[i], (unsigned)i, v6);
+		make_pkt(ptr[i], (unsigned)i, pool_v6);
 	read_walks[NREAD - 1].far = inetcsum_pkt_gro_far_in_use();
 	printf("packet_jobs_bench: kernel %s, DPDK %s, %zu bursts of %d x %d "
-	       "bytes of TCP/%s (%zu MiB, %s), %zu rounds, medians; the GRO walk "
-	       "prefetches %d ahead, far segments' first lines %zu ahead, "
+	       "bytes of TCP/%s (%zu MiB, %s), %zu rounds, medians; the GRO "
+	       "walk prefetches %d ahead, far segments' first lines %zu ahead, "
 	       "near segments %d ahead\n",
 	       inetcsum_impl_name(), dpdk ? "yes" : "no", nb, BURST, PKTLEN,
-	       v6 ? "IPv6" : "IPv4", pool, scatter ? "slots shuffled" : "slots in order", rounds,
+	       pool_v6 ? "IPv6" : "IPv4", pool,
+	       scatter ? "slots shuffled" : "slots in order", rounds,
 	       GRO_AHEAD, inetcsum_pkt_gro_far_in_use(), GRO_NEAR_AHEAD);
 	huge = huge_kib();
 	if (small)

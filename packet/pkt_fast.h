@@ -231,9 +231,9 @@ fast_find_l4_6(const u8 *p, size_t len, struct inetcsum_l4loc *loc)
  * ... and then at the last byte, which for a buffer that starts on a line
  * (every packet of packet_jobs_bench's pool, and a far segment's body
  * from its second line) is a second hint for the line just hinted; the
- * GRO walk ran 2-4% slower with the packets in order for it, and up to
- * 1.8% in random slots (Intel family 6 model 167, side by side;
- * docs/packet.md, "One prefetch per line").
+ * GRO walk ran 0.7-1.1% slower for it with the packets in order (2-4% in
+ * an earlier trial) and 0.3-1.8% slower in random slots (Intel family 6
+ * model 167, side by side; docs/packet.md, "One prefetch per line").
  *
  * Forced inline, and so must be every function around it whose only work
  * is prefetching: gcc 12 takes a function made of __builtin_prefetch()
