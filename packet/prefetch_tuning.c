@@ -10,9 +10,6 @@
  */
 #include "packet_internal.h"
 
-/* The largest distance accepted: a burst longer than that is unusual. */
-#define GRO_FAR_MAX	1024
-
 INETCSUM_API void
 inetcsum_packet_tuning(struct inetcsum_packet_tuning *t)
 {
@@ -24,7 +21,7 @@ inetcsum_packet_tuning(struct inetcsum_packet_tuning *t)
 INETCSUM_API int
 inetcsum_packet_tuning_set(size_t gro_far, int gso_l2)
 {
-	if (gro_far > GRO_FAR_MAX || gso_l2 < -1 || gso_l2 > 1)
+	if (gro_far > INETCSUM_GRO_FAR_MAX || gso_l2 < -1 || gso_l2 > 1)
 		return -1;
 	inetcsum_tuning_packet_set(gro_far, gso_l2);
 	return 0;

@@ -21,6 +21,9 @@ inetcsum_copy_fn inetcsum_pkt_copy_kernel(void);
 
 /* The GRO walk's far distance where a row gives none (packet/gro.c). */
 #define INETCSUM_GRO_FAR_DEFAULT	32
+/* The largest far distance inetcsum_packet_tuning_set() and a tuning
+ * record accept: a burst longer than that is unusual. */
+#define INETCSUM_GRO_FAR_MAX	1024
 
 /*
  * The packet layer's prefetch on this CPU (src/tuning.c), each into its

@@ -71,7 +71,6 @@
 #define RECORD_MAX	1024
 #define NAME_MAX_	31
 #define NOTE_MAX	200
-#define GRO_FAR_MAX	1024	/* as inetcsum_packet_tuning_set() */
 
 /* The record in use, its strings, and what inetcsum_tuning() reports. */
 static struct inetcsum_tuning_row record_row;
@@ -280,9 +279,10 @@ inetcsum_tuning_record_parse(char *text, size_t len,
 	if (version == 3) {
 		line = next_line(text, len, &pos);
 		if (line == NULL || (v = after(line, "gro_far")) == NULL ||
-		    number(v, 0, &n) < 0 || n < 1 || n > GRO_FAR_MAX)
+		    number(v, 0, &n) < 0 || n < 1 ||
+		    n > INETCSUM_GRO_FAR_MAX)
 			BAD("line 9 is not \"gro_far N\" (1 to %d)",
-			    GRO_FAR_MAX);
+			    INETCSUM_GRO_FAR_MAX);
 		row->gro_far = (size_t)n;
 		line = next_line(text, len, &pos);
 		if (line == NULL ||
@@ -468,7 +468,7 @@ inetcsum_tuning_export(char *buf, size_t cap, const char *partial,
 	 * an export must not be one.
 	 */
 	inetcsum_tuning_packet_builtin(&gro_far, &gso_l2);
-	if (gro_far < 1 || gro_far > GRO_FAR_MAX)
+	if (gro_far < 1 || gro_far > INETCSUM_GRO_FAR_MAX)
 		return -1;
 	n = snprintf(buf, cap,
 		     "inetcsum-tuning 3\n"
