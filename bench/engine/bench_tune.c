@@ -127,9 +127,8 @@ sample(struct tune_bufs *b, int copy, const struct cell *c)
 	return (double)(t1 - t0) / (double)reps;
 }
 
-/* x^(1/n) for x > 0, by bisection: the engine does not link libm. */
-static double
-nth_root(double x, size_t n)
+double
+inetcsum_bench_tune_root(double x, size_t n)
 {
 	double lo = 0, hi = x > 1 ? x : 1;
 	int it;
@@ -146,6 +145,18 @@ nth_root(double x, size_t n)
 			hi = mid;
 	}
 	return (lo + hi) / 2;
+}
+
+size_t
+inetcsum_bench_tune_winner(const double *score, size_t n, size_t current)
+{
+	size_t i, best = current;
+
+	for (i = 0; i < n; i++)
+		if (i != current && score[i] > TUNE_MARGIN &&
+		    score[i] > score[best])
+			best = i;
+	return best;
 }
 
 /*
@@ -179,7 +190,7 @@ ask(struct question *q, struct tune_bufs *b, unsigned rounds, FILE *out)
 {
 	double *s = malloc(sizeof(double) * rounds * q->ncand * q->ncells);
 	double score[TUNE_MAX_KERNELS];
-	size_t i, k, best;
+	size_t i, k;
 	unsigned r;
 
 	if (s == NULL)
@@ -216,7 +227,6 @@ ask(struct question *q, struct tune_bufs *b, unsigned rounds, FILE *out)
 		fprintf(out, " %5s %-4s", sz, q->cells[k].cold ? "cold" : "hot");
 	}
 	fprintf(out, "  geomean\n");
-	best = q->current;
 	for (i = 0; i < q->ncand; i++) {
 		double prod = 1;
 		char name[32];
@@ -232,16 +242,11 @@ ask(struct question *q, struct tune_bufs *b, unsigned rounds, FILE *out)
 			prod *= ratio;
 			fprintf(out, " %10.3f", ratio);
 		}
-		score[i] = nth_root(prod, q->ncells);
+		score[i] = inetcsum_bench_tune_root(prod, q->ncells);
 		fprintf(out, "  %7.3f%s\n", score[i],
 			i == q->current ? "  (in use)" : "");
 	}
-	for (i = 0; i < q->ncand; i++) {
-		if (i != q->current && score[i] > TUNE_MARGIN &&
-		    score[i] > score[best])
-			best = i;
-	}
-	return best;
+	return inetcsum_bench_tune_winner(score, q->ncand, q->current);
 }
 
 int

@@ -40,4 +40,16 @@ int inetcsum_bench_tune(unsigned rounds, FILE *out,
 void inetcsum_bench_tune_packet(unsigned rounds, FILE *out,
 				struct inetcsum_bench_tune_choice *choice);
 
+/* x^(1/n) for x > 0, by bisection (the engine does not link libm): the
+ * geometric mean of n speeds from their product. */
+double inetcsum_bench_tune_root(double x, size_t n);
+
+/*
+ * The candidate that replaces the choice in use ('current', whose score is
+ * 1): the best of those whose score (speed against it, > 1: faster) beats
+ * the tuning margin, 3%; else 'current'.
+ */
+size_t inetcsum_bench_tune_winner(const double *score, size_t n,
+				  size_t current);
+
 #endif /* INETCSUM_BENCH_TUNE_H */

@@ -38,7 +38,6 @@
 #include "bench_timer.h"
 #include "bench_tune.h"
 
-#define MARGIN		1.03
 #define BURST		32
 #define PKTLEN		1500
 #define SLOT		1536
@@ -95,19 +94,6 @@ speed(double (*t)[MAX_ROUNDS], size_t cand, size_t cur, size_t n)
 	for (k = 0; k < n; k++)
 		r[k] = t[cur][k] / t[cand][k];
 	return inetcsum_bench_median(r, n);
-}
-
-/* The candidate whose score beats the one in use ('cur', score 1) by the
- * margin and every other, else 'cur'. */
-static size_t
-winner(const double *score, size_t n, size_t cur)
-{
-	size_t c, best = cur;
-
-	for (c = 0; c < n; c++)
-		if (score[c] >= MARGIN && score[c] > score[best])
-			best = c;
-	return best;
 }
 
 /* One cold pass of inetcsum_gro_verify() over the pool: ns per burst, or
@@ -192,7 +178,7 @@ ask_gro_far(unsigned rounds, FILE *out, size_t cur_far)
 		fprintf(out, "  %2zu ahead %8.0f ns  %.3fx\n", far[c],
 			inetcsum_bench_median(tmp, nr), score[c]);
 	}
-	c = winner(score, nf, cur);
+	c = inetcsum_bench_tune_winner(score, nf, cur);
 	free(mem);
 	free(ptr);
 	return far[c];
@@ -208,18 +194,6 @@ out_of_memory:
 	free(mem);
 	free(ptr);
 	return cur_far;
-}
-
-/* The square root of x > 0 (Newton): the engine does not link libm. */
-static double
-sqrt_(double x)
-{
-	double y = x > 1 ? x : 1;
-	int i;
-
-	for (i = 0; i < 60; i++)
-		y = (y + x / y) / 2;
-	return y;
 }
 
 /* One inetcsum_gso_segment() of the super-packet, cold (flushed first)
@@ -287,7 +261,7 @@ ask_gso_l2(unsigned rounds, FILE *out, int cur_l2)
 			m[cold][l2] = inetcsum_bench_median(tmp, nr);
 			s *= speed(t[cold], (size_t)l2, (size_t)cur_l2, nr);
 		}
-		score[l2] = ncold == 2 ? sqrt_(s) : s;
+		score[l2] = inetcsum_bench_tune_root(s, (size_t)ncold);
 	}
 	fprintf(out, "\nGSO payload prefetch: a 64 KiB TCP/IPv4 super-packet "
 		"into 45 x %d bytes, %zu rounds; median ns hot / cold, and "
@@ -304,7 +278,7 @@ ask_gso_l2(unsigned rounds, FILE *out, int cur_l2)
 		fprintf(out, "  (cold not run: no cache flush on this CPU)\n");
 	free(pkt);
 	free(outb);
-	return (int)winner(score, 2, (size_t)cur_l2);
+	return (int)inetcsum_bench_tune_winner(score, 2, (size_t)cur_l2);
 }
 
 void
